@@ -1,0 +1,96 @@
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { QuietLogger } from './common/quiet-logger';
+import { createValidationPipe } from './common/validation';
+import { AppConfig } from './config/app-config';
+
+/** Request bodies are small JSON documents; anything bigger is refused before parsing. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the fully configured application (used by main and by the integration tests). */
+export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    // The spec calls several routes with a trailing slash (`/games/`, `/users/me/`); both forms answer.
+    routerOptions: { ignoreTrailingSlash: true },
+    // A caller-supplied X-Request-Id (e.g. from a proxy) is kept so logs line up across hops.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  adapter.getInstance().addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bufferLogs: true,
+    logger: options.logger === false ? false : undefined,
+  });
+  if (options.logger !== false) app.useLogger(app.get(QuietLogger));
+  app.enableShutdownHooks();
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  app.enableCors({ origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false, credentials: true });
+
+  const webDist = resolve(config.WEB_DIST_DIR);
+  const indexPath = join(webDist, 'index.html');
+  let indexHtml: string | undefined;
+  const readIndex = (): string | undefined => {
+    if (indexHtml === undefined && existsSync(indexPath)) indexHtml = readFileSync(indexPath, 'utf8');
+    return indexHtml;
+  };
+  if (existsSync(indexPath)) {
+    // Vite's hashed assets never change; index.html must always be revalidated.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        void reply.header(
+          'cache-control',
+          filePath.includes(`${join(webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    app.getHttpAdapter().get('/', (_req, reply) => {
+      void reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(readIndex());
+    });
+  }
+  app.useGlobalFilters(new AllExceptionsFilter(readIndex));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('SkillDuel API')
+      .setDescription('Head-to-head skill games with real-money bets. Money fields are dollars with at most 2 decimals.')
+      .setVersion('1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+
+  return app;
+}

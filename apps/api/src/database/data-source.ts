@@ -1,0 +1,44 @@
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/** Arbitrary constant that identifies SkillDuel's migration lock among advisory locks. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    migrationsTransactionMode: 'each',
+    extra: { max: 20, application_name: 'skillduel-api' },
+    // Money columns are bigint; pg returns them as strings and entities transform them to bigint.
+    parseInt8: false,
+  } as DataSourceOptions;
+}
+
+/**
+ * Runs pending migrations under a PostgreSQL advisory lock, so several API instances booting
+ * at once never apply the same migration twice.
+ */
+export async function runMigrations(dataSource: DataSource): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+export async function createMigratedDataSource(databaseUrl: string): Promise<DataSource> {
+  const dataSource = new DataSource(dataSourceOptions(databaseUrl));
+  await dataSource.initialize();
+  await runMigrations(dataSource);
+  return dataSource;
+}

@@ -1,0 +1,3 @@
+import { GameEntity } from '../games/entities/game.entity';
+
+export const ENTITIES = [GameEntity];

@@ -1,0 +1,7 @@
+import { CreateGames1763840000000 } from './1763840000000-CreateGames';
+
+/**
+ * Every migration, in order. Listed explicitly because the server is bundled (no globbing at run time).
+ * Committed migrations are never rewritten: add a new one instead.
+ */
+export const MIGRATIONS = [CreateGames1763840000000];

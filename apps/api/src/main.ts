@@ -1,0 +1,33 @@
+import { createApp } from './bootstrap';
+import { ConfigError, loadConfig } from './config/app-config';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const app = await createApp(config);
+  try {
+    await app.listen(config.PORT, config.HOST);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(`Port ${config.PORT} is already in use. Stop the other server or set PORT to a free port.\n`);
+      await app.close();
+      process.exit(98);
+    }
+    throw error;
+  }
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  process.stdout.write(`\nSkillDuel is running at http://${host}:${config.PORT}  (API docs: http://${host}:${config.PORT}/api/docs)\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`SkillDuel failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

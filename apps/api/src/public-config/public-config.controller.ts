@@ -1,0 +1,33 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { centsToDollars, LIMITS, PAYMENT_METHODS, PublicConfigDto } from '@skillduel/contracts';
+import { AppConfig } from '../config/app-config';
+
+/** Public feature flags and limits (PRODUCT.md §8). Nothing secret lives here. */
+@ApiTags('config')
+@Controller('config')
+export class PublicConfigController {
+  constructor(private readonly config: AppConfig) {}
+
+  @Get()
+  get(): PublicConfigDto {
+    return {
+      features: {
+        tournaments: this.config.FEATURE_TOURNAMENTS,
+        chat: this.config.FEATURE_CHAT,
+        referrals: this.config.FEATURE_REFERRALS,
+      },
+      limits: {
+        deposit_min: centsToDollars(LIMITS.depositMinCents),
+        deposit_max: centsToDollars(LIMITS.depositMaxCents),
+        withdrawal_min: centsToDollars(LIMITS.withdrawalMinCents),
+        room_max_players: LIMITS.roomMaxPlayers,
+        request_timeout_ms: LIMITS.requestTimeoutMs,
+        chat_message_max_length: LIMITS.chatMessageMaxLength,
+      },
+      payment_methods: [...PAYMENT_METHODS],
+      // Social providers are configured with the accounts work; none is configured yet.
+      oauth_providers: [],
+    };
+  }
+}

@@ -1,0 +1,11 @@
+/* eslint-disable */
+const swc = require('../../jest.swc.cjs');
+
+module.exports = {
+  displayName: 'contracts',
+  preset: '../../jest.preset.js',
+  testEnvironment: 'node',
+  transform: { '^.+\\.[tj]s$': swc() },
+  moduleFileExtensions: ['ts', 'js'],
+  coverageDirectory: '../../coverage/libs/contracts',
+};

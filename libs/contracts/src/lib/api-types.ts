@@ -1,0 +1,51 @@
+import type { FeatureFlag, GameCategory, GameDifficulty, GameId } from './constants';
+
+/** The spec's Game entity (SPEC §3) as returned by GET /api/games/. Money fields are dollars. */
+export interface GameDto {
+  id: GameId | string;
+  name: string;
+  icon: string;
+  description: string;
+  category: GameCategory;
+  difficulty: GameDifficulty;
+  players_online: number;
+  /** Average game time in seconds. */
+  avg_game_time: number;
+  min_bet: number;
+  max_bet: number;
+  default_bet: number;
+  featured: boolean;
+}
+
+/** Body of every error answer: `detail` carries the human message the client shows (SPEC §8). */
+export interface ErrorBody {
+  statusCode: number;
+  detail: string;
+  message: string;
+  /** Machine-readable code, e.g. VALIDATION_FAILED. */
+  code: string;
+  /** Per-field messages for validation failures. */
+  errors?: Record<string, string[]>;
+  requestId?: string;
+}
+
+/** GET /api/config (PRODUCT.md §8). */
+export interface PublicConfigDto {
+  features: Record<FeatureFlag, boolean>;
+  limits: {
+    deposit_min: number;
+    deposit_max: number;
+    withdrawal_min: number;
+    room_max_players: number;
+    request_timeout_ms: number;
+    chat_message_max_length: number;
+  };
+  payment_methods: string[];
+  oauth_providers: string[];
+}
+
+export interface HealthDto {
+  status: 'ok' | 'error';
+  database: 'up' | 'down';
+  uptime_seconds: number;
+}

