@@ -1,4 +1,3 @@
-/* eslint-disable */
 const swc = require('../../jest.swc.cjs');
 
 module.exports = {

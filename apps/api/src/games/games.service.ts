@@ -4,17 +4,35 @@ import type { GameEntity } from './entities/game.entity';
 import { BUILT_IN_GAMES } from './games.catalogue';
 import { GamesRepository } from './games.repository';
 
+/** The catalogue changes only at boot (seeding), so reads are served from memory for a short while. */
+const CATALOGUE_CACHE_TTL_MS = 10_000;
+
 @Injectable()
 export class GamesService implements OnApplicationBootstrap {
+  private cached?: { games: GameEntity[]; loadedAtMs: number };
+
   constructor(private readonly games: GamesRepository) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.games.upsertCatalogue(BUILT_IN_GAMES);
+    this.invalidateCache();
+  }
+
+  invalidateCache(): void {
+    this.cached = undefined;
   }
 
   async list(): Promise<GameDto[]> {
-    const games = await this.games.listActive();
+    const games = await this.activeGames();
     return games.map((game) => this.toDto(game));
+  }
+
+  private async activeGames(): Promise<GameEntity[]> {
+    const nowMs = Date.now();
+    if (!this.cached || nowMs - this.cached.loadedAtMs > CATALOGUE_CACHE_TTL_MS) {
+      this.cached = { games: await this.games.listActive(), loadedAtMs: nowMs };
+    }
+    return this.cached.games;
   }
 
   findById(id: string): Promise<GameEntity | null> {
