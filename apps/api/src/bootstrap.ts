@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -8,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { QuietLogger } from './common/quiet-logger';
+import { CompactRequestLog, createRootLogger, NestPinoLogger } from './common/logger';
+import { computeSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 
@@ -17,7 +17,10 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the fully configured application (used by main and by the integration tests). */
 export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+  const logger = createRootLogger(options.logger === false ? { ...config, LOG_LEVEL: 'silent' } : config);
   const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    logController: new CompactRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // The spec calls several routes with a trailing slash (`/games/`, `/users/me/`); both forms answer.
@@ -30,15 +33,15 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     void reply.header('x-request-id', request.id);
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    bufferLogs: true,
-    logger: options.logger === false ? false : undefined,
+    logger: options.logger === false ? false : new NestPinoLogger(logger),
+    // Throw boot errors to the caller (main prints them; tests see them) instead of exiting the process.
+    abortOnError: false,
   });
-  if (options.logger !== false) app.useLogger(app.get(QuietLogger));
   app.enableShutdownHooks();
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
 
-  await app.register(helmet, {
+  const securityHeaders = computeSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -52,7 +55,12 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
       },
     },
   });
-  app.enableCors({ origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false, credentials: true });
+  adapter.getInstance().addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(securityHeaders);
+    done();
+  });
+  // Same-origin by default: the CORS plugin is only registered when other origins are allowed.
+  if (config.CORS_ORIGINS.length > 0) app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
 
   const webDist = resolve(config.WEB_DIST_DIR);
   const indexPath = join(webDist, 'index.html');

@@ -1,6 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { GameDto } from '@skillduel/contracts';
 import { GamesService } from './games.service';
 
 @ApiTags('games')
@@ -10,8 +9,9 @@ export class GamesController {
 
   /** Served with and without the trailing slash (the spec calls `/games/`; see routerOptions in bootstrap). */
   @Get()
-  @ApiOkResponse({ description: 'The built-in games catalogue (money fields in dollars).' })
-  list(): Promise<GameDto[]> {
-    return this.games.list();
+  @Header('content-type', 'application/json; charset=utf-8')
+  @ApiOkResponse({ description: 'The built-in games catalogue (money fields in dollars).', type: Object, isArray: true })
+  list(): Promise<string> {
+    return this.games.listJson();
   }
 }

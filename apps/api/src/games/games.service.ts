@@ -9,7 +9,7 @@ const CATALOGUE_CACHE_TTL_MS = 10_000;
 
 @Injectable()
 export class GamesService implements OnApplicationBootstrap {
-  private cached?: { games: GameEntity[]; loadedAtMs: number };
+  private cached?: { games: GameEntity[]; json: string; loadedAtMs: number };
 
   constructor(private readonly games: GamesRepository) {}
 
@@ -23,16 +23,21 @@ export class GamesService implements OnApplicationBootstrap {
   }
 
   async list(): Promise<GameDto[]> {
-    const games = await this.activeGames();
-    return games.map((game) => this.toDto(game));
+    return JSON.parse(await this.listJson()) as GameDto[];
   }
 
-  private async activeGames(): Promise<GameEntity[]> {
+  /** The catalogue as a ready-made JSON document: the hottest public read is served without re-serializing. */
+  async listJson(): Promise<string> {
+    return (await this.catalogue()).json;
+  }
+
+  private async catalogue(): Promise<{ games: GameEntity[]; json: string }> {
     const nowMs = Date.now();
     if (!this.cached || nowMs - this.cached.loadedAtMs > CATALOGUE_CACHE_TTL_MS) {
-      this.cached = { games: await this.games.listActive(), loadedAtMs: nowMs };
+      const games = await this.games.listActive();
+      this.cached = { games, json: JSON.stringify(games.map((game) => this.toDto(game))), loadedAtMs: nowMs };
     }
-    return this.cached.games;
+    return this.cached;
   }
 
   findById(id: string): Promise<GameEntity | null> {
