@@ -1,0 +1,74 @@
+import { GAME_IDS } from '@skillduel/contracts';
+import fc from 'fast-check';
+import { BOT_GROWTH, botScoreAt, createBot, practiceWinner } from './bot';
+
+const curve = (gameId: (typeof GAME_IDS)[number], seed: string, untilMs = 60_000, stepMs = 100) =>
+  Array.from({ length: untilMs / stepMs + 1 }, (_, i) => botScoreAt(createBot(gameId, seed), i * stepMs));
+
+describe('practice bot', () => {
+  it.each(GAME_IDS)(
+    '%s: starts at 0, stays within 0-100 as whole numbers, never falls, and replays from its seed',
+    (gameId) => {
+      fc.assert(
+        fc.property(fc.string(), (seed) => {
+          const scores = curve(gameId, seed);
+          expect(scores[0]).toBe(0);
+          scores.forEach((score, i) => {
+            expect(Number.isInteger(score) && score >= 0 && score <= 100).toBe(true);
+            if (i > 0) expect(score).toBeGreaterThanOrEqual(scores[i - 1] as number);
+          });
+          expect(curve(gameId, seed)).toEqual(scores);
+        }),
+        { numRuns: 20 },
+      );
+    },
+  );
+
+  it.each(GAME_IDS)('%s: makes progress within a 30 s match and differs between seeds', (gameId) => {
+    const at30s = Array.from({ length: 20 }, (_, i) => botScoreAt(createBot(gameId, `seed-${i}`), 30_000));
+    expect(Math.max(...at30s)).toBeGreaterThan(0);
+    expect(
+      new Set(Array.from({ length: 20 }, (_, i) => curve(gameId, `seed-${i}`, 30_000, 250).join())).size,
+    ).toBeGreaterThan(1);
+  });
+
+  it.each(Object.entries(BOT_GROWTH))('%s: grows by %p at each step, capped at 100', (gameId, growth) => {
+    const bot = createBot(gameId as keyof typeof BOT_GROWTH, 'growth-seed');
+    let previous = 0;
+    for (let atMs = growth.everyMs; previous < 100 && atMs < 600_000; atMs += growth.everyMs) {
+      // Nothing moves between steps.
+      expect(botScoreAt(bot, atMs - 1)).toBe(previous);
+      const score = botScoreAt(bot, atMs);
+      const step = score - previous;
+      if (score < 100) {
+        expect(step).toBeGreaterThanOrEqual(growth.min);
+        expect(step).toBeLessThanOrEqual(growth.max);
+      }
+      previous = score;
+    }
+    expect(previous).toBe(100);
+  });
+
+  it('quick-click: +1-3 every 500 ms (SPEC)', () => {
+    expect(BOT_GROWTH['quick-click']).toEqual({ everyMs: 500, min: 1, max: 3 });
+    expect(BOT_GROWTH['number-rush']).toEqual({ everyMs: 2000, min: 1, max: 3 });
+    expect(BOT_GROWTH['pattern-pro']).toEqual({ everyMs: 3000, min: 1, max: 2 });
+  });
+
+  it('memory-master moves in whole rounds (20 display points each) and not before round 1 can be played', () => {
+    const scores = curve('memory-master', 'mm-seed', 120_000, 250);
+    for (const score of scores) expect(score % 20).toBe(0);
+    // Round 1: 1 s wait + 3 s display, then presses.
+    expect(botScoreAt(createBot('memory-master', 'mm-seed'), 4000)).toBe(0);
+  });
+});
+
+describe('practiceWinner', () => {
+  it('completion wins, a game-ending mistake loses, otherwise display scores compare', () => {
+    expect(practiceWinner({ playerStatus: 'completed', playerDisplayScore: 100, botDisplayScore: 100 })).toBe('player');
+    expect(practiceWinner({ playerStatus: 'out', playerDisplayScore: 80, botDisplayScore: 20 })).toBe('computer');
+    expect(practiceWinner({ playerStatus: 'playing', playerDisplayScore: 50, botDisplayScore: 40 })).toBe('player');
+    expect(practiceWinner({ playerStatus: 'playing', playerDisplayScore: 30, botDisplayScore: 40 })).toBe('computer');
+    expect(practiceWinner({ playerStatus: 'playing', playerDisplayScore: 40, botDisplayScore: 40 })).toBe('tie');
+  });
+});

@@ -1,0 +1,96 @@
+import { LIMITS } from '@skillduel/contracts';
+import { defineEngine } from '../core/engine';
+import { rngFor } from '../core/rng';
+import { cappedDisplayScore } from '../core/scoring';
+import { exactObject } from '../core/validate';
+
+export const WIZARD_WORDS = [
+  'JAVASCRIPT',
+  'REACT',
+  'PYTHON',
+  'COMPUTER',
+  'GAMING',
+  'PATTERN',
+  'VICTORY',
+  'CHALLENGE',
+] as const;
+
+/** Generous bound on a guess; longer strings are not attempts, just payload. */
+export const MAX_GUESS_LENGTH = 64;
+
+export type WordWizardInput = { readonly type: 'guess'; readonly word: string };
+
+export interface WordWizardGame {
+  readonly wordIndex: number;
+  readonly answered: number;
+  readonly correct: number;
+}
+
+export interface WordWizardView {
+  readonly wordIndex: number;
+  readonly scrambled: string;
+  readonly answered: number;
+  readonly correct: number;
+  readonly active: boolean;
+}
+
+// Shuffling a word of distinct-enough letters returns it unchanged rarely; a few redraws, then a rotation.
+const MAX_SCRAMBLE_DRAWS = 10;
+
+/**
+ * Word `index` and its scramble. Words come in seeded blocks of eight (each a permutation); the scramble is never
+ * the word itself.
+ */
+export function wizardWord(seed: string, index: number): { readonly word: string; readonly scrambled: string } {
+  const block = Math.floor(index / WIZARD_WORDS.length);
+  const order = rngFor(seed, 'word-wizard', 'order', block).shuffle(WIZARD_WORDS);
+  const word = order[index % WIZARD_WORDS.length] as string;
+  const rng = rngFor(seed, 'word-wizard', 'scramble', index);
+  for (let draw = 0; draw < MAX_SCRAMBLE_DRAWS; draw++) {
+    const scrambled = rng.shuffle([...word]).join('');
+    if (scrambled !== word) return { word, scrambled };
+  }
+  // No list word is periodic, so a one-letter rotation always differs from it.
+  return { word, scrambled: word.slice(1) + word.slice(0, 1) };
+}
+
+export function normalizeGuess(guess: string): string {
+  return guess.trim().toUpperCase();
+}
+
+export const wordWizardEngine = defineEngine<WordWizardGame, WordWizardInput, WordWizardView>({
+  id: 'word-wizard',
+  completion: 'wins_at_once', // never used: word-wizard has no completion, only time-up
+  parseInput: (raw) => {
+    const input = exactObject(raw, ['type', 'word']);
+    const word = input?.['word'];
+    if (input === null || input['type'] !== 'guess' || typeof word !== 'string') return null;
+    // SPEC §5: an empty answer cannot be submitted.
+    if (word.length > MAX_GUESS_LENGTH || normalizeGuess(word).length === 0) return null;
+    return { type: 'guess', word };
+  },
+  initialGame: () => ({ wordIndex: 0, answered: 0, correct: 0 }),
+  step: ({ seed, game, input }) => {
+    const isCorrect = normalizeGuess(input.word) === wizardWord(seed, game.wordIndex).word;
+    const points = isCorrect ? LIMITS.pointsPerCorrectAnswer : 0;
+    return {
+      ok: true,
+      game: {
+        wordIndex: game.wordIndex + 1,
+        answered: game.answered + 1,
+        correct: game.correct + (isCorrect ? 1 : 0),
+      },
+      points,
+      status: 'playing',
+      outcome: isCorrect ? { kind: 'scored', points } : { kind: 'wrong' },
+    };
+  },
+  displayScore: cappedDisplayScore,
+  gameView: ({ seed, game, active }) => ({
+    wordIndex: game.wordIndex,
+    scrambled: wizardWord(seed, game.wordIndex).scrambled,
+    answered: game.answered,
+    correct: game.correct,
+    active,
+  }),
+});
