@@ -56,6 +56,68 @@ export const TOAST_MESSAGES = {
   guestSignUpHint: 'Sign up to unlock betting and earn real money!',
 } as const;
 
+/**
+ * Messages of the accounts and security calls (PRODUCT.md §2) that the spec does not word itself.
+ * Validation messages become the error's `detail`, which the client shows as is.
+ */
+export const AUTH_MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameTooLong: 'Username must be at most 32 characters long',
+  usernameCharacters: 'Username may only contain letters, numbers and underscores',
+  usernameReserved: 'This username is reserved',
+  usernameTaken: 'Username is already taken',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  emailTaken: 'Email is already registered',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  invalidCredentials: 'Invalid email or password',
+  wrongCurrentPassword: 'Current password is incorrect',
+  noPasswordSet: 'This account has no password yet; use "Forgot password" to set one',
+  tokenRequired: 'Token is required',
+  invalidOrExpiredToken: 'Invalid or expired token',
+  refreshTokenRequired: 'Refresh token is required',
+  invalidRefreshToken: 'Invalid or expired refresh token',
+  twoFactorCodeFormat: 'The code must be the 6 digits shown in your authenticator app',
+  twoFactorRequired: 'Two-factor authentication code required',
+  twoFactorInvalid: 'Invalid two-factor authentication code',
+  twoFactorAlreadyEnabled: 'Two-factor authentication is already enabled',
+  twoFactorNotEnabled: 'Two-factor authentication is not enabled',
+  twoFactorSetupMissing: 'Start two-factor setup first',
+  twoFactorEnabled: 'Two-factor authentication enabled',
+  twoFactorDisabled: 'Two-factor authentication disabled',
+  countryInvalid: 'Please choose a country from the list',
+  xpAmountInvalid: 'xp_amount must be a whole number from 1 to 1000000',
+  onlineStatusInvalid: 'is_online must be true or false',
+  loggedOutEverywhere: 'Logged out of all sessions',
+  sessionRevoked: 'Session revoked',
+  otherSessionsRevoked: 'All other sessions revoked',
+  emailVerified: 'Email verified successfully',
+  verificationSent: 'If that account exists and its email is not verified yet, we sent a new verification link.',
+  resetLinkSent: 'If an account exists for that email, we sent a link to reset the password.',
+  passwordReset: 'Password reset successfully. Please sign in with your new password.',
+  passwordChanged: 'Password changed successfully',
+  oauthStateInvalid: 'Sign-in request expired or is invalid; please try again',
+  oauthRedirectInvalid: 'Invalid redirect_uri',
+  oauthProviderInvalid: 'Unknown sign-in provider',
+  oauthLastMethod: 'You cannot unlink your only way to sign in. Set a password first.',
+} as const;
+
+/** 'Signed in with {provider}' (social sign-in success). */
+export const providerSignedInMessage = (provider: string): string => `Signed in with ${provider}`;
+/** '{provider} account linked' / '… unlinked'. */
+export const providerLinkedMessage = (provider: string): string => `${provider} account linked`;
+export const providerUnlinkedMessage = (provider: string): string => `${provider} account unlinked`;
+export const providerNotLinkedMessage = (provider: string): string => `No ${provider} account is linked`;
+/** A social account whose verified email belongs to an existing account is never linked on email alone. */
+export const providerEmailInUseMessage = (provider: string): string =>
+  `An account with this email already exists. Sign in with your password, then link ${provider} in Security settings.`;
+export const providerLinkedElsewhereMessage = (provider: string): string =>
+  `This ${provider} account is already linked to another user`;
+
 /** '{provider} authentication is not configured' (SPEC §5). */
 export const providerNotConfiguredMessage = (provider: string): string =>
   `${provider} authentication is not configured`;

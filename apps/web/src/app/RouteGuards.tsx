@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '../features/session/hooks';
+
+/** Guarded screens need a signed-in or guest session; anyone else goes to `/` (PRODUCT.md §2). */
+export function RequireSession() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.kind === 'anonymous') return <Navigate to="/" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** Query value of `/` that shows the sign-up form, so a guest can reach it from a "Sign Up Now" link. */
+export const SIGN_UP_MODE = 'signup';
+
+/**
+ * The landing page is for visitors without a session: a signed-in visitor goes to the dashboard, and so does a
+ * guest, unless the guest came to sign up or sign in (`/?mode=signup`).
+ */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  const mode = new URLSearchParams(location.search).get('mode');
+  const guestWantsAccount = session.kind === 'guest' && (mode === SIGN_UP_MODE || mode === 'signin');
+  if (session.kind !== 'anonymous' && !guestWantsAccount) return <Navigate to="/dashboard" replace />;
+  return children;
+}

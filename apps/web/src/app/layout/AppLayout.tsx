@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { BottomNav } from './BottomNav';
+import { TopBar } from './TopBar';
+
+/** Shared layout of every signed-in or guest screen (SPEC §2). */
+export function AppLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main-content">
+        {t('common.skipToContent')}
+      </a>
+      <TopBar />
+      <main id="main-content" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <BottomNav />
+    </div>
+  );
+}

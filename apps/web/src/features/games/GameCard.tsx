@@ -1,0 +1,60 @@
+import type { GameDto } from '@skillduel/contracts';
+import { Clock, Users } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatBetDollars } from '../../app/format';
+
+/** One catalogue card (SPEC §2 Games). Guests see no bet range and a Practice button. */
+export function GameCard({ game, isGuest }: { game: GameDto; isGuest: boolean }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <article className="card game-card" data-testid="game-card" data-game-id={game.id} aria-labelledby={titleId}>
+      <div className="game-card-head">
+        <span className="game-icon" aria-hidden="true">
+          {game.icon}
+        </span>
+        <h2 id={titleId} className="game-card-title">
+          {game.name}
+        </h2>
+      </div>
+      <p className="game-card-description">{game.description}</p>
+      <ul className="badges">
+        <li className="badge badge-category" data-testid="category-badge">
+          <span className="visually-hidden">{t('games.category')}: </span>
+          {t(`categories.${game.category}`, { defaultValue: game.category })}
+        </li>
+        <li className={`badge badge-difficulty badge-${game.difficulty}`} data-testid="difficulty-badge">
+          <span className="visually-hidden">{t('games.difficulty')}: </span>
+          {t(`difficulties.${game.difficulty}`, { defaultValue: game.difficulty })}
+        </li>
+      </ul>
+      <dl className="game-card-facts">
+        <div>
+          <dt>
+            <Users aria-hidden="true" size={16} />
+          </dt>
+          <dd>{t('games.playersOnline', { count: game.players_online })}</dd>
+        </div>
+        <div>
+          <dt>
+            <Clock aria-hidden="true" size={16} />
+          </dt>
+          <dd>{t('games.averageTime', { seconds: game.avg_game_time })}</dd>
+        </div>
+        {!isGuest && (
+          <div data-testid="bet-range">
+            <dt>{t('games.betRange')}</dt>
+            <dd>
+              {formatBetDollars(game.min_bet)} - {formatBetDollars(game.max_bet)}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <Link to={`/game/${encodeURIComponent(game.id)}`} className="button button-primary game-card-play">
+        {isGuest ? t('games.practice') : t('games.playNow')}
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_THEME, type Theme } from './theme';
+
+export interface ThemeState {
+  theme: Theme;
+}
+
+const initialState: ThemeState = { theme: DEFAULT_THEME };
+
+export const themeSlice = createSlice({
+  name: 'theme',
+  initialState,
+  reducers: {
+    themeToggled(state) {
+      state.theme = state.theme === 'dark' ? 'light' : 'dark';
+    },
+    themeChosen(state, action: PayloadAction<Theme>) {
+      state.theme = action.payload;
+    },
+  },
+  selectors: {
+    selectTheme: (state) => state.theme,
+  },
+});
+
+export const { themeToggled, themeChosen } = themeSlice.actions;
+export const { selectTheme } = themeSlice.selectors;

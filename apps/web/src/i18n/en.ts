@@ -1,0 +1,173 @@
+import { HTTP_ERROR_MESSAGES, LANDING_CLAIMS, TOAST_MESSAGES, VALIDATION_MESSAGES } from '@skillduel/contracts';
+
+/**
+ * English is the source language: every string the spec names is taken from @skillduel/contracts verbatim,
+ * so the English UI matches the spec exactly. Other languages translate this shape.
+ */
+export const en = {
+  common: {
+    brand: 'SkillDuel',
+    skipToContent: 'Skip to main content',
+    closeNotice: 'Close notice',
+    noticesRegion: 'Notices',
+    loading: 'Loading...',
+  },
+  nav: {
+    dashboard: 'Dashboard',
+    games: 'Games',
+    leaderboard: 'Leaderboard',
+    profile: 'Profile',
+    wallet: 'Wallet',
+    mainLabel: 'Main navigation',
+    mobileLabel: 'Mobile navigation',
+  },
+  topBar: {
+    balance: 'Balance',
+    notifications: 'Notifications',
+    notificationsUnread: 'Notifications, {{count}} unread',
+    noNotifications: 'No notifications',
+    level: 'Level {{level}}',
+    levelShort: 'Lvl {{level}}',
+    logout: 'Logout',
+    account: 'Account',
+  },
+  theme: {
+    switchToLight: 'Switch to light theme',
+    switchToDark: 'Switch to dark theme',
+  },
+  language: {
+    label: 'Language',
+    /** Name of the language the switch changes to, written in that language. */
+    switchTo: 'Español',
+    switchToShort: 'ES',
+    switchToCode: 'es',
+  },
+  landing: {
+    heroTitle: 'Head-to-head skill games. Real money.',
+    heroSubtitle: 'Challenge players one-on-one in quick skill games and win cash.',
+    featuresLabel: 'Why SkillDuel',
+    features: {
+      instantMatchesTitle: 'Instant Matches',
+      instantMatchesText: 'Find an opponent and start playing in seconds.',
+      skillBasedTitle: 'Skill-Based',
+      skillBasedText: 'Your skill decides the winner, not luck.',
+      realMoneyTitle: 'Real Money',
+      realMoneyText: 'Win cash in every head-to-head duel.',
+      secureTitle: 'Secure Transactions',
+      secureText: 'Every deposit and withdrawal is protected.',
+    },
+    claimsLabel: 'SkillDuel in numbers',
+    claims: {
+      activePlayersValue: LANDING_CLAIMS.activePlayers,
+      activePlayers: 'Active Players',
+      winningsValue: LANDING_CLAIMS.winnings,
+      winnings: 'Winnings',
+      gamesPlayedValue: LANDING_CLAIMS.gamesPlayed,
+      gamesPlayed: 'Games Played',
+    },
+    featuredGames: 'Featured Games',
+  },
+  auth: {
+    formsLabel: 'Sign in or create an account',
+    signIn: 'Sign In',
+    signUp: 'Sign Up',
+    createAccount: 'Create Account',
+    email: 'Email',
+    password: 'Password',
+    username: 'Username',
+    confirmPassword: 'Confirm Password',
+    or: 'or',
+    continueWith: 'Continue with {{provider}}',
+    guestMode: 'Continue as Guest',
+    guestHint: 'Watch games and play free practice matches. No money involved.',
+  },
+  callback: {
+    title: 'Completing sign in...',
+    text: 'Please wait while we process your authentication',
+  },
+  games: {
+    title: 'Games',
+    subtitle: 'Pick a game and challenge a player.',
+    filterLabel: 'Filter by category',
+    all: 'All',
+    loading: 'Loading games...',
+    loadError: 'Games could not be loaded.',
+    retry: 'Retry',
+    empty: 'No games found in this category',
+    playNow: 'Play Now',
+    practice: 'Practice',
+    playersOnline: '{{count}} online',
+    averageTime: '~{{seconds}}s per game',
+    betRange: 'Bet range',
+    category: 'Category',
+    difficulty: 'Difficulty',
+  },
+  categories: {
+    reaction: 'Reaction',
+    math: 'Math',
+    memory: 'Memory',
+    logic: 'Logic',
+    typing: 'Typing',
+    visual: 'Visual',
+    strategy: 'Strategy',
+    puzzle: 'Puzzle',
+  },
+  difficulties: {
+    easy: 'Easy',
+    medium: 'Medium',
+    hard: 'Hard',
+    expert: 'Expert',
+  },
+  dashboard: {
+    title: 'Dashboard',
+    greeting: 'Welcome, {{username}}!',
+    guestBanner: 'You are in spectator mode. Sign up to bet and win real money.',
+    signUpNow: 'Sign Up Now',
+    empty: 'Your rooms and recent games will appear here.',
+  },
+  leaderboard: {
+    title: 'Leaderboard',
+    emptyTitle: 'No leaderboard data available',
+    emptyText: 'Play some games to see rankings!',
+  },
+  profile: {
+    title: 'Profile',
+    username: 'Username',
+    level: 'Level',
+    rank: 'Rank',
+  },
+  wallet: {
+    title: 'Wallet',
+    balance: 'Balance',
+    noTransactions: 'No transactions yet.',
+  },
+  gameRoom: {
+    title: 'Game Room',
+    game: 'Game: {{gameId}}',
+    empty: 'Nobody is in this room yet.',
+    backToGames: 'Back to Games',
+  },
+  notFound: {
+    title: 'Page not found',
+    text: "The page you're looking for doesn't exist.",
+    home: 'Go to the home page',
+  },
+  toast: { ...TOAST_MESSAGES },
+  validation: { ...VALIDATION_MESSAGES },
+  /** i18next keys cannot be numbers, so the 4xx messages are named. */
+  httpErrors: {
+    unauthorized: HTTP_ERROR_MESSAGES[401],
+    forbidden: HTTP_ERROR_MESSAGES[403],
+    notFound: HTTP_ERROR_MESSAGES[404],
+    tooManyRequests: HTTP_ERROR_MESSAGES[429],
+    serverError: HTTP_ERROR_MESSAGES.serverError,
+    fallback: HTTP_ERROR_MESSAGES.fallback,
+    network: HTTP_ERROR_MESSAGES.network,
+    unexpected: HTTP_ERROR_MESSAGES.unexpected,
+  },
+} as const;
+
+/** The shape every translation must fill: same keys, any strings. */
+export type TranslationResource<T = typeof en> = {
+  -readonly [K in keyof T]: T[K] extends string ? string : TranslationResource<T[K]>;
+};

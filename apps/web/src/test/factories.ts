@@ -1,0 +1,76 @@
+import type { AuthResponseDto, GameDto, PublicConfigDto, User } from '@skillduel/contracts';
+
+export function buildGame(overrides: Partial<GameDto> = {}): GameDto {
+  return {
+    id: 'quick-click',
+    name: 'Quick Click',
+    icon: '⚡',
+    description: 'Click the target as fast as you can.',
+    category: 'reaction',
+    difficulty: 'easy',
+    players_online: 12,
+    avg_game_time: 30,
+    min_bet: 1,
+    max_bet: 100,
+    default_bet: 10,
+    featured: true,
+    ...overrides,
+  };
+}
+
+/** The seven built-in games (SPEC §9), two of them in the reaction category. */
+export const GAMES: readonly GameDto[] = [
+  buildGame(),
+  buildGame({ id: 'number-rush', name: 'Number Rush', icon: '🔢', category: 'math', difficulty: 'medium' }),
+  buildGame({ id: 'memory-master', name: 'Memory Master', icon: '🧠', category: 'memory', difficulty: 'hard' }),
+  buildGame({ id: 'pattern-pro', name: 'Pattern Pro', icon: '🧩', category: 'logic', difficulty: 'expert' }),
+  buildGame({ id: 'word-wizard', name: 'Word Wizard', icon: '📝', category: 'typing', difficulty: 'medium' }),
+  buildGame({ id: 'reaction-time', name: 'Reaction Time', icon: '⏱️', category: 'reaction', difficulty: 'hard' }),
+  buildGame({ id: 'color-match', name: 'Color Match', icon: '🎨', category: 'visual', difficulty: 'easy' }),
+];
+
+export function buildConfig(overrides: Partial<PublicConfigDto> = {}): PublicConfigDto {
+  return {
+    features: { tournaments: true, chat: true, referrals: true },
+    limits: {
+      deposit_min: 5,
+      deposit_max: 10000,
+      withdrawal_min: 10,
+      room_max_players: 2,
+      request_timeout_ms: 30000,
+      chat_message_max_length: 200,
+    },
+    payment_methods: ['card', 'paypal', 'crypto', 'bank'],
+    oauth_providers: [],
+    ...overrides,
+  };
+}
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'user-1',
+    username: 'alice',
+    email: 'alice@example.com',
+    level: 4,
+    xp: 120,
+    xpToNext: 400,
+    rank: 'Bronze',
+    country: 'MX',
+    avatar: null,
+    joinDate: '2026-01-15T10:00:00.000Z',
+    current_balance: 12.5,
+    balance: 12.5,
+    stats: { total_wins: 3, total_earnings: 20, total_deposited: 50, total_withdrawn: 0 },
+    isGuest: false,
+    canPlay: true,
+    canBet: true,
+    canWithdraw: true,
+    canDeposit: true,
+    spectatorMode: false,
+    ...overrides,
+  };
+}
+
+export function buildAuthResponse(user: User = buildUser()): AuthResponseDto {
+  return { user, access_token: 'access-token-1', refresh_token: 'refresh-token-1' };
+}

@@ -1,0 +1,50 @@
+import type { PaymentMethod, TransactionStatus, TransactionType } from './constants';
+
+/**
+ * Wallet calls (SPEC §7 /transactions, PRODUCT.md §3). Dollar amounts are JSON numbers with at most 2 decimals;
+ * the server keeps integer cents in a double-entry ledger.
+ */
+
+/** The spec's Transaction (SPEC §3), one row of the user's history. */
+export interface TransactionDto {
+  id: string;
+  type: TransactionType;
+  /** Dollars, always positive; `type` says which way the money went. */
+  amount: number;
+  status: TransactionStatus;
+  /** The deposit/withdrawal method; null for bets, wins and match refunds. */
+  payment_method: PaymentMethod | null;
+  /** ISO 8601 date-time. */
+  created_at: string;
+  /** Dollars in the wallet right after this transaction; null when it moved no money (a failed deposit). */
+  balance_after: number | null;
+}
+
+/** Answer of POST /transactions/deposit (201) and POST /transactions/withdraw (202: the withdrawal is pending). */
+export interface WalletOperationResponseDto {
+  transaction: TransactionDto;
+  /** The wallet balance in dollars after the operation. */
+  current_balance: number;
+}
+
+/** Pagination of GET /transactions?limit&offset (newest first): `limit` 1–100, default 50; `offset` ≥ 0. */
+export const TRANSACTIONS_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
+
+/** The header that makes a money-moving POST safe to retry (PRODUCT.md §3). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set on an answer replayed from an earlier request with the same Idempotency-Key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** An Idempotency-Key is 1 to 255 visible ASCII characters (a UUID is a good choice). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** Wallet messages the spec does not word itself. The spec's own are in VALIDATION_MESSAGES and TOAST_MESSAGES. */
+export const WALLET_MESSAGES = {
+  invalidPaymentMethod: 'Please choose a payment method: card, paypal, crypto or bank',
+  depositNotAllowed: 'Deposits are not enabled for your account',
+  withdrawalNotAllowed: 'Withdrawals are not enabled for your account',
+  invalidIdempotencyKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  idempotencyKeyBusy: 'A request with this Idempotency-Key is still being processed. Please try again.',
+  invalidLimit: 'limit must be a whole number from 1 to 100',
+  invalidOffset: 'offset must be a whole number of 0 or more',
+} as const;
