@@ -55,8 +55,10 @@ export const BUILT_IN_GAMES: readonly CatalogueGame[] = [
     minBetCents: 100n,
     maxBetCents: 10_000n,
     defaultBetCents: 1_000n,
-    avgGameTimeSeconds: 30,
-    timeLimitSeconds: 30,
+    avgGameTimeSeconds: 45,
+    // The spec's display timings (1 s wait + 1 s per colour, rounds of 3..7 colours) alone take 30 s,
+    // so the default 30 s limit would make round 5 unreachable. See docs/decisions/0004.
+    timeLimitSeconds: 60,
     featured: true,
   },
   {
