@@ -42,7 +42,9 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))));
+  await Promise.all(
+    children.map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))),
+  );
   if (postgres) await postgres.stop();
   process.exit(0);
 }

@@ -28,7 +28,14 @@ function newestMtimeMs(path) {
 }
 
 function buildIfStale() {
-  const sources = ['apps/api/src', 'apps/web/src', 'apps/web/index.html', 'apps/web/public', 'libs', 'package-lock.json'];
+  const sources = [
+    'apps/api/src',
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/public',
+    'libs',
+    'package-lock.json',
+  ];
   const newestSource = Math.max(...sources.map((path) => newestMtimeMs(join(root, path))));
   const built = existsSync(apiMain) && existsSync(webIndex) && existsSync(stampFile);
   if (built && statSync(stampFile).mtimeMs >= newestSource) return;
@@ -76,7 +83,8 @@ async function main() {
   const server = spawn(process.execPath, ['--enable-source-maps', apiMain], { cwd: root, env, stdio: 'inherit' });
   let stopping = false;
   const stop = async (code) => {
-    if (postgres) await postgres.stop().catch((error) => console.error(`PostgreSQL did not stop cleanly: ${error.message}`));
+    if (postgres)
+      await postgres.stop().catch((error) => console.error(`PostgreSQL did not stop cleanly: ${error.message}`));
     process.exit(code);
   };
   for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 const swc = require('../../jest.swc.cjs');
 
 module.exports = {

@@ -48,7 +48,13 @@ export async function startEmbeddedPostgres({ dataDir, database = 'skillduel', p
   // A crash can leave a stale pid file behind, which would stop PostgreSQL from starting.
   removeStalePidFile(clusterDir);
   await server.start();
-  const client = new pg.Client({ host: '127.0.0.1', port: chosenPort, user: USER, password: PASSWORD, database: 'postgres' });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: chosenPort,
+    user: USER,
+    password: PASSWORD,
+    database: 'postgres',
+  });
   await client.connect();
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);

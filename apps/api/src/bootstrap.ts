@@ -16,7 +16,10 @@ import { AppConfig } from './config/app-config';
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the fully configured application (used by main and by the integration tests). */
-export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+export async function createApp(
+  config: AppConfig,
+  options: { logger?: boolean } = {},
+): Promise<NestFastifyApplication> {
   const logger = createRootLogger(options.logger === false ? { ...config, LOG_LEVEL: 'silent' } : config);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
@@ -84,7 +87,10 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
       },
     });
     app.getHttpAdapter().get('/', (_req, reply) => {
-      void reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(readIndex());
+      void reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(readIndex());
     });
   }
   app.useGlobalFilters(new AllExceptionsFilter(readIndex));
@@ -93,7 +99,9 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     app,
     new DocumentBuilder()
       .setTitle('SkillDuel API')
-      .setDescription('Head-to-head skill games with real-money bets. Money fields are dollars with at most 2 decimals.')
+      .setDescription(
+        'Head-to-head skill games with real-money bets. Money fields are dollars with at most 2 decimals.',
+      )
       .setVersion('1.0')
       .addBearerAuth()
       .build(),

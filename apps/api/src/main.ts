@@ -17,14 +17,18 @@ async function main(): Promise<void> {
     await app.listen(config.PORT, config.HOST);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      process.stderr.write(`Port ${config.PORT} is already in use. Stop the other server or set PORT to a free port.\n`);
+      process.stderr.write(
+        `Port ${config.PORT} is already in use. Stop the other server or set PORT to a free port.\n`,
+      );
       await app.close();
       process.exit(98);
     }
     throw error;
   }
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  process.stdout.write(`\nSkillDuel is running at http://${host}:${config.PORT}  (API docs: http://${host}:${config.PORT}/api/docs)\n\n`);
+  process.stdout.write(
+    `\nSkillDuel is running at http://${host}:${config.PORT}  (API docs: http://${host}:${config.PORT}/api/docs)\n\n`,
+  );
 }
 
 main().catch((error: unknown) => {

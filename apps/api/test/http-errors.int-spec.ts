@@ -12,7 +12,11 @@ describe('API error bodies (SPEC §8)', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toMatchObject({ statusCode: 404, detail: 'Resource not found', message: 'Resource not found' });
+    expect(response.json()).toMatchObject({
+      statusCode: 404,
+      detail: 'Resource not found',
+      message: 'Resource not found',
+    });
     expect(response.body).not.toMatch(/at .*\.ts|Error:/);
   });
 
@@ -46,7 +50,11 @@ describe('API error bodies (SPEC §8)', () => {
   });
 
   it('every answer carries a request id, and a caller-supplied one is echoed', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/config', headers: { 'x-request-id': 'abc-123' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(response.headers['x-request-id']).toBe('abc-123');
     const other = await testApp.app.inject({ method: 'GET', url: '/api/config' });
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -12,7 +12,9 @@ test.describe('foundation: landing, guest mode, games catalogue, theme, language
 
     await page.getByRole('button', { name: 'Continue as Guest' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText('Welcome to spectator mode! You can watch games and play practice matches.')).toBeVisible();
+    await expect(
+      page.getByText('Welcome to spectator mode! You can watch games and play practice matches.'),
+    ).toBeVisible();
     await expect(page.getByText('Sign up to unlock betting and earn real money!')).toBeVisible();
     await expect(page.getByTestId('user-chip')).toContainText('Guest_');
     await snap(page, '02-dashboard-guest');
@@ -54,7 +56,9 @@ test.describe('foundation: landing, guest mode, games catalogue, theme, language
     await expect(mainNav.getByRole('link', { name: 'Juegos' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Practicar' })).toHaveCount(7);
     await page.reload();
-    await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Juegos' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Juegos' }),
+    ).toBeVisible();
     await snap(page, '05-games-es');
     await expectAccessible(page);
   });

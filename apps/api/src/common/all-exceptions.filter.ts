@@ -93,11 +93,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (body.statusCode === 404 && request.method === 'GET' && !request.url.startsWith('/api')) {
       const html = this.spaIndexHtml?.();
       if (html) {
-        void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+        void reply
+          .status(200)
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(html);
         return;
       }
     }
     if (cause) this.logger.error({ err: cause, reqId: request.id }, 'Unhandled error');
-    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send({ ...body, requestId: request.id });
+    void reply
+      .status(body.statusCode)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send({ ...body, requestId: request.id });
   }
 }

@@ -43,7 +43,10 @@ export class NestPinoLogger implements LoggerService {
       this.logger.error({ context: context ?? stackOrContext, ...(message as object) }, 'error');
       return;
     }
-    this.logger.error({ context: context ?? stackOrContext, stack: context ? stackOrContext : undefined }, String(message));
+    this.logger.error(
+      { context: context ?? stackOrContext, stack: context ? stackOrContext : undefined },
+      String(message),
+    );
   }
 
   warn(message: unknown, context?: string): void {

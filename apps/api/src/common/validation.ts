@@ -1,7 +1,11 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppError } from './app-error';
 
-function collect(errors: ValidationError[], parent = '', into: Record<string, string[]> = {}): Record<string, string[]> {
+function collect(
+  errors: ValidationError[],
+  parent = '',
+  into: Record<string, string[]> = {},
+): Record<string, string[]> {
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
     if (error.constraints) {

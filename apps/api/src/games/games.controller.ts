@@ -10,7 +10,11 @@ export class GamesController {
   /** Served with and without the trailing slash (the spec calls `/games/`; see routerOptions in bootstrap). */
   @Get()
   @Header('content-type', 'application/json; charset=utf-8')
-  @ApiOkResponse({ description: 'The built-in games catalogue (money fields in dollars).', type: Object, isArray: true })
+  @ApiOkResponse({
+    description: 'The built-in games catalogue (money fields in dollars).',
+    type: Object,
+    isArray: true,
+  })
   list(): Promise<string> {
     return this.games.listJson();
   }

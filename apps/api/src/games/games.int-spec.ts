@@ -55,7 +55,9 @@ describe('GET /api/games (real PostgreSQL)', () => {
       await client.end();
     }
     testApp.app.get(GamesService).invalidateCache();
-    const games = (await testApp.app.inject({ method: 'GET', url: '/api/games/' })).json() as Array<Record<string, unknown>>;
+    const games = (await testApp.app.inject({ method: 'GET', url: '/api/games/' })).json() as Array<
+      Record<string, unknown>
+    >;
     expect(games.find((game) => game['id'] === 'quick-click')?.['max_bet']).toBe(123.45);
   });
 

@@ -19,7 +19,10 @@ describe('FixedWindowThrottlerStorage', () => {
     nowMs += 30_000;
     expect((await storage.increment('ip', 60_000, 3, 60_000, 'default')).isBlocked).toBe(true);
     nowMs += 30_001;
-    expect(await storage.increment('ip', 60_000, 3, 60_000, 'default')).toMatchObject({ isBlocked: false, totalHits: 1 });
+    expect(await storage.increment('ip', 60_000, 3, 60_000, 'default')).toMatchObject({
+      isBlocked: false,
+      totalHits: 1,
+    });
   });
 
   it('keeps keys and throttler names apart', async () => {

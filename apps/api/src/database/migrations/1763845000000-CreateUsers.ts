@@ -30,7 +30,9 @@ export class CreateUsers1763845000000 implements MigrationInterface {
         CONSTRAINT "CHK_users_country" CHECK ("country" IS NULL OR "country" ~ '^[A-Z]{2}$')
       )`);
     await queryRunner.query(`CREATE UNIQUE INDEX "UQ_users_username_lower" ON "users" (lower("username"))`);
-    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_users_email_lower" ON "users" (lower("email")) WHERE "email" IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "UQ_users_email_lower" ON "users" (lower("email")) WHERE "email" IS NOT NULL`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
