@@ -26,7 +26,7 @@ export function findFreePort() {
  * Starts PostgreSQL with its cluster in `dataDir` (created on first use, kept afterwards) and makes sure
  * `database` exists. Returns the connection URL and a `stop()` that shuts the server down cleanly.
  */
-export async function startEmbeddedPostgres({ dataDir, database = 'skillduel', port, log = () => {} }) {
+export async function startEmbeddedPostgres({ dataDir, database = 'skillduel', port, log = () => undefined }) {
   mkdirSync(dataDir, { recursive: true });
   // As root, PostgreSQL runs as the `postgres` OS user, which must be able to enter the data folder.
   if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);

@@ -5,12 +5,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppThrottlerGuard } from './common/rate-limit/app-throttler.guard';
 import { FixedWindowThrottlerStorage } from './common/rate-limit/fixed-window.storage';
+import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions, runMigrations } from './database/data-source';
 import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
 import { PublicConfigController } from './public-config/public-config.controller';
+import { UsersModule } from './users/users.module';
+import { WalletModule } from './wallet/wallet.module';
 
 @Module({})
 export class AppModule {
@@ -33,6 +36,9 @@ export class AppModule {
           },
         }),
         GamesModule,
+        UsersModule,
+        AuthModule,
+        WalletModule,
       ],
       controllers: [HealthController, PublicConfigController],
       providers: [{ provide: APP_GUARD, useClass: AppThrottlerGuard }],

@@ -10,3 +10,4 @@ export * from './lib/dto/auth.dto';
 export * from './lib/dto/users.dto';
 export * from './lib/wallet-types';
 export * from './lib/dto/wallet.dto';
+export * from './lib/game-room-messages';

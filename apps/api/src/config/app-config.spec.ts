@@ -12,7 +12,12 @@ describe('loadConfig', () => {
   });
 
   it('parses numbers, booleans and lists', () => {
-    const config = loadConfig({ ...base, PORT: '3101', FEATURE_REFERRALS: 'false', CORS_ORIGINS: 'http://a, http://b' });
+    const config = loadConfig({
+      ...base,
+      PORT: '3101',
+      FEATURE_REFERRALS: 'false',
+      CORS_ORIGINS: 'http://a, http://b',
+    });
     expect(config.PORT).toBe(3101);
     expect(config.FEATURE_REFERRALS).toBe(false);
     expect(config.CORS_ORIGINS).toEqual(['http://a', 'http://b']);
@@ -36,5 +41,45 @@ describe('loadConfig', () => {
 
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  });
+});
+
+describe('loadConfig (accounts and security)', () => {
+  it('applies the auth defaults', () => {
+    const config = loadConfig(base);
+    expect(config.ACCESS_TOKEN_TTL_SECONDS).toBe(900);
+    expect(config.REFRESH_TOKEN_TTL_DAYS).toBe(30);
+    expect(config.APP_BASE_URL).toBe('http://localhost:3000');
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.OAUTH_GOOGLE_ISSUER).toBe('https://accounts.google.com');
+    expect(config.OAUTH_GOOGLE_CLIENT_ID).toBeUndefined();
+  });
+
+  it('reads the optional provider credentials and SMTP URL', () => {
+    const config = loadConfig({
+      ...base,
+      OAUTH_GOOGLE_CLIENT_ID: 'id',
+      OAUTH_GOOGLE_CLIENT_SECRET: 'secret',
+      SMTP_URL: 'smtp://localhost:2525',
+    });
+    expect(config.OAUTH_GOOGLE_CLIENT_ID).toBe('id');
+    expect(config.OAUTH_GOOGLE_CLIENT_SECRET).toBe('secret');
+    expect(config.SMTP_URL).toBe('smtp://localhost:2525');
+  });
+
+  it.each([
+    ['SMTP_URL', 'http://mail'],
+    ['APP_BASE_URL', 'https://x.example/path'],
+    ['ACCESS_TOKEN_TTL_SECONDS', '5'],
+    ['OAUTH_GOOGLE_ISSUER', 'not a url'],
+    ['TOTP_ENCRYPTION_KEY', 'short'],
+  ])('names the variable when %s=%s is bad', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(`${name}=`));
+  });
+
+  it('refuses insecure OAuth issuers in production', () => {
+    expect(() =>
+      loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), OAUTH_ALLOW_INSECURE_HTTP: 'true' }),
+    ).toThrow(/OAUTH_ALLOW_INSECURE_HTTP/);
   });
 });

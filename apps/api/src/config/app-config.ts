@@ -5,6 +5,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsUrl,
   Matches,
   Max,
   Min,
@@ -92,11 +93,199 @@ export class AppConfig {
   @MinLength(32)
   JWT_SECRET?: string;
 
+  /** Payment provider for deposits and withdrawals. `sandbox` (built in) completes deposits at once. */
+  @IsIn(['sandbox'])
+  PAYMENT_PROVIDER = 'sandbox' as const;
+
+  /** Seconds between a withdrawal request (money moves to pending) and its payout by the background processor. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  WITHDRAWAL_DELAY_SECONDS = 30;
+
+  /** Runs the withdrawal processor in this instance. Several instances may run it at once (SKIP LOCKED). */
+  @Transform(toBoolean)
+  @IsBoolean()
+  WITHDRAWAL_PROCESSOR_ENABLED = true;
+
+  /** How often the withdrawal processor looks for due withdrawals. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  WITHDRAWAL_POLL_INTERVAL_MS = 1000;
+
+  /** Sandbox provider: amounts whose cents part equals this are declined (13: $10.13 fails, $10.00 works); -1 never. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(-1)
+  @Max(99)
+  SANDBOX_DECLINE_CENTS = 13;
+
+  /** Hours an Idempotency-Key and its stored answer are kept (at least 24). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(24)
+  @Max(24 * 30)
+  IDEMPOTENCY_KEY_TTL_HOURS = 24;
+
   /** Trust X-Forwarded-For from a reverse proxy (needed for per-IP rate limits behind one). */
   @Transform(toBoolean)
   @IsBoolean()
   TRUST_PROXY = false;
+
+  // ── Accounts and security (auth module) ──────────────────────────────────────────────────────────────
+
+  /** Public origin of the web app (no path): links in emails and the default OAuth redirect_uri. */
+  @Matches(/^https?:\/\/[^/?#]+$/, { message: 'must be an origin such as https://skillduel.example (no path)' })
+  APP_BASE_URL = 'http://localhost:3000';
+
+  /** smtp:// or smtps:// URL (credentials included) for outgoing mail. Unset: mail is written to the log outside production. */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/.+/, { message: 'must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM = 'SkillDuel <no-reply@skillduel.local>';
+
+  /** Lifetime of a JWT access token. A revoked session's access tokens are refused at once anyway. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(3600)
+  ACCESS_TOKEN_TTL_SECONDS = 900;
+
+  /** Lifetime of a refresh token; every refresh issues a new one (sliding session). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  REFRESH_TOKEN_TTL_DAYS = 30;
+
+  /**
+   * A refresh token presented again within this many seconds of its rotation is refused without revoking the
+   * session (two tabs refreshing at once); later reuse revokes the whole session. See docs/decisions/0101.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  REFRESH_REUSE_GRACE_SECONDS = 5;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  EMAIL_VERIFICATION_TTL_HOURS = 48;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(5)
+  @Max(1440)
+  PASSWORD_RESET_TTL_MINUTES = 30;
+
+  /** Key for encrypting TOTP secrets at rest (32+ characters). Unset: derived from JWT_SECRET. */
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
+  TOTP_ENCRYPTION_KEY?: string;
+
+  /** Per client IP and per auth route group (login, register, refresh, password reset, 2FA, …), per minute. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AUTH_RATE_LIMIT_PER_IP_PER_MINUTE = 20;
+
+  /** Failed logins for one account from one IP per 15 minutes before that IP is refused for that account. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AUTH_MAX_FAILED_LOGINS_PER_ACCOUNT_AND_IP = 10;
+
+  /**
+   * Failed logins for one account (all IPs) per 15 minutes before IPs the account has never signed in from are
+   * refused for it; addresses with an earlier successful sign-in keep working (docs/decisions/0102).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AUTH_MAX_FAILED_LOGINS_PER_ACCOUNT = 50;
+
+  /** Wrong 2FA codes per account per 15 minutes. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AUTH_MAX_FAILED_2FA_PER_ACCOUNT = 10;
+
+  /** Verification / reset mails per address per hour. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AUTH_MAX_EMAILS_PER_ADDRESS_PER_HOUR = 5;
+
+  /** How long a social sign-in attempt (state, PKCE verifier, nonce) stays valid. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(3600)
+  OAUTH_STATE_TTL_SECONDS = 600;
+
+  /** Social providers: a provider is offered when its client id and secret are set. Issuers are discovered (OIDC). */
+  @IsOptional()
+  @IsString()
+  OAUTH_GOOGLE_CLIENT_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  OAUTH_GOOGLE_CLIENT_SECRET?: string;
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  OAUTH_GOOGLE_ISSUER = 'https://accounts.google.com';
+
+  @IsOptional()
+  @IsString()
+  OAUTH_FACEBOOK_CLIENT_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  OAUTH_FACEBOOK_CLIENT_SECRET?: string;
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  OAUTH_FACEBOOK_ISSUER = 'https://www.facebook.com';
+
+  @IsOptional()
+  @IsString()
+  OAUTH_MICROSOFT_CLIENT_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  OAUTH_MICROSOFT_CLIENT_SECRET?: string;
+
+  /** 'common' accepts work and personal accounts; the tenant-specific issuer is checked per token. */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  OAUTH_MICROSOFT_ISSUER = 'https://login.microsoftonline.com/common/v2.0';
+
+  /** Allow http:// issuers (a local mock provider in development and tests). Refused in production. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  OAUTH_ALLOW_INSECURE_HTTP = false;
 }
+
+/** Optional variables (no default value, so not found by enumerating a fresh AppConfig). */
+const OPTIONAL_VARIABLES = [
+  'REDIS_URL',
+  'JWT_SECRET',
+  'SMTP_URL',
+  'TOTP_ENCRYPTION_KEY',
+  'OAUTH_GOOGLE_CLIENT_ID',
+  'OAUTH_GOOGLE_CLIENT_SECRET',
+  'OAUTH_FACEBOOK_CLIENT_ID',
+  'OAUTH_FACEBOOK_CLIENT_SECRET',
+  'OAUTH_MICROSOFT_CLIENT_ID',
+  'OAUTH_MICROSOFT_CLIENT_SECRET',
+];
 
 export class ConfigError extends Error {}
 
@@ -104,7 +293,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const known = Object.keys(new AppConfig());
   const raw: Record<string, string> = {};
-  for (const key of [...known, 'REDIS_URL', 'JWT_SECRET']) {
+  for (const key of new Set([...known, ...OPTIONAL_VARIABLES])) {
     const value = env[key];
     if (value !== undefined && value !== '') raw[key] = value;
   }
@@ -124,6 +313,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.NODE_ENV === 'production' && !config.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET must be set (32+ characters) when NODE_ENV=production');
+  }
+  if (config.NODE_ENV === 'production' && config.OAUTH_ALLOW_INSECURE_HTTP) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OAUTH_ALLOW_INSECURE_HTTP must not be true when NODE_ENV=production',
+    );
   }
   return config;
 }

@@ -1,13 +1,17 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { centsToDollars, LIMITS, PAYMENT_METHODS, PublicConfigDto } from '@skillduel/contracts';
+import { OAuthProviderRegistry } from '../auth/oauth/oauth-providers';
 import { AppConfig } from '../config/app-config';
 
 /** Public feature flags and limits (PRODUCT.md §8). Nothing secret lives here. */
 @ApiTags('config')
 @Controller('config')
 export class PublicConfigController {
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly oauthProviders: OAuthProviderRegistry,
+  ) {}
 
   @Get()
   get(): PublicConfigDto {
@@ -26,8 +30,8 @@ export class PublicConfigController {
         chat_message_max_length: LIMITS.chatMessageMaxLength,
       },
       payment_methods: [...PAYMENT_METHODS],
-      // Social providers are configured with the accounts work; none is configured yet.
-      oauth_providers: [],
+      // Providers with client credentials configured (same list as GET /auth/oauth/providers).
+      oauth_providers: this.oauthProviders.configured(),
     };
   }
 }

@@ -127,5 +127,4 @@ export const providerLoginFailedMessage = (provider: string, reason: string): st
   `${provider} login failed: ${reason}`;
 
 export const depositSucceededMessage = (dollars: string): string => `Successfully deposited $${dollars}!`;
-export const withdrawalProcessingMessage = (dollars: string): string =>
-  `Withdrawal of $${dollars} is being processed!`;
+export const withdrawalProcessingMessage = (dollars: string): string => `Withdrawal of $${dollars} is being processed!`;

@@ -1,8 +1,27 @@
 import { CreateGames1763840000000 } from './1763840000000-CreateGames';
 import { CreateUsers1763845000000 } from './1763845000000-CreateUsers';
+import { CreateAuthSessions1763850000000 } from './1763850000000-CreateAuthSessions';
+import { CreateAuthEmailTokens1763850100000 } from './1763850100000-CreateAuthEmailTokens';
+import { AddUserTwoFactor1763850200000 } from './1763850200000-AddUserTwoFactor';
+import { CreateOAuthTables1763850300000 } from './1763850300000-CreateOAuthTables';
+import { CreateAuthRateLimits1763850400000 } from './1763850400000-CreateAuthRateLimits';
+import { CreateUserSelfReportedXp1763850500000 } from './1763850500000-CreateUserSelfReportedXp';
+import { CreateLedger1763860000001 } from './1763860000001-CreateLedger';
+import { CreateWalletPayments1763860000002 } from './1763860000002-CreateWalletPayments';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
  * Committed migrations are never rewritten: add a new one instead.
  */
-export const MIGRATIONS = [CreateGames1763840000000, CreateUsers1763845000000];
+export const MIGRATIONS = [
+  CreateGames1763840000000,
+  CreateUsers1763845000000,
+  CreateAuthSessions1763850000000,
+  CreateAuthEmailTokens1763850100000,
+  AddUserTwoFactor1763850200000,
+  CreateOAuthTables1763850300000,
+  CreateAuthRateLimits1763850400000,
+  CreateUserSelfReportedXp1763850500000,
+  CreateLedger1763860000001,
+  CreateWalletPayments1763860000002,
+];

@@ -53,6 +53,24 @@ export class UserEntity {
   @Column({ name: 'last_seen_at', type: 'timestamptz', nullable: true })
   lastSeenAt!: Date | null;
 
+  /** TOTP secret (AES-256-GCM, see auth/two-factor/totp.service.ts); set while 2FA is on. Never selected by default. */
+  @Column({ name: 'totp_secret_encrypted', type: 'text', nullable: true, select: false })
+  totpSecretEncrypted!: string | null;
+
+  @Column({ name: 'totp_enabled_at', type: 'timestamptz', nullable: true })
+  totpEnabledAt!: Date | null;
+
+  /** Last accepted TOTP time step: a code (or an older one) is never accepted twice. */
+  @Column({ name: 'totp_last_used_step', type: 'integer', nullable: true, select: false })
+  totpLastUsedStep!: number | null;
+
+  /** Secret handed out by setup-2fa, waiting for verify-2fa. */
+  @Column({ name: 'totp_pending_secret_encrypted', type: 'text', nullable: true, select: false })
+  totpPendingSecretEncrypted!: string | null;
+
+  @Column({ name: 'totp_pending_created_at', type: 'timestamptz', nullable: true, select: false })
+  totpPendingCreatedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,0 +1,24 @@
+import { Global, Module } from '@nestjs/common';
+import { AuthKeys } from './auth-keys';
+import { AccessTokenAuthenticator, JwtAuthGuard, OptionalJwtAuthGuard } from './jwt-auth.guard';
+import { SessionsRepository } from './sessions.repository';
+import { TokensService } from './tokens.service';
+
+/**
+ * What any module needs to authenticate a caller: JwtAuthGuard (and its optional variant), and for non-HTTP
+ * transports (the socket handshake) AccessTokenAuthenticator / TokensService. Global so that guarding a route
+ * never forces an import of AuthModule (and its dependency on users); AuthModule re-exports it as well.
+ */
+@Global()
+@Module({
+  providers: [
+    AuthKeys,
+    TokensService,
+    SessionsRepository,
+    AccessTokenAuthenticator,
+    JwtAuthGuard,
+    OptionalJwtAuthGuard,
+  ],
+  exports: [AuthKeys, TokensService, SessionsRepository, AccessTokenAuthenticator, JwtAuthGuard, OptionalJwtAuthGuard],
+})
+export class AuthCoreModule {}

@@ -1,0 +1,62 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import { AppConfig } from '../../config/app-config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Sends mail with nodemailer over SMTP_URL. Without SMTP_URL the mail is written to the log in development and
+ * tests (it carries sign-in links, so never in production, where it is only reported as not sent).
+ *
+ * `queue` never waits for the SMTP server: the answer of e.g. forgot-password must take the same time whether or
+ * not an email goes out (no account enumeration by timing). Pending sends are awaited on shutdown.
+ */
+@Injectable()
+export class MailService implements OnModuleDestroy {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: Transporter | null;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(private readonly config: AppConfig) {
+    this.transport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
+  }
+
+  queue(message: MailMessage): void {
+    const sending = this.send(message).finally(() => this.pending.delete(sending));
+    this.pending.add(sending);
+  }
+
+  /** Resolves when every queued mail has been handed to SMTP (or failed); for shutdown and tests. */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.flush();
+    this.transport?.close();
+  }
+
+  private async send(message: MailMessage): Promise<void> {
+    if (!this.transport) {
+      if (this.config.NODE_ENV === 'production') {
+        this.logger.error({ to: message.to, subject: message.subject }, 'SMTP_URL is not set: mail not sent');
+      } else {
+        this.logger.log(
+          { to: message.to, subject: message.subject, text: message.text },
+          'Mail (no SMTP_URL configured)',
+        );
+      }
+      return;
+    }
+    try {
+      await this.transport.sendMail({ from: this.config.MAIL_FROM, ...message });
+    } catch (error) {
+      this.logger.error({ err: error, to: message.to, subject: message.subject }, 'Mail could not be sent');
+    }
+  }
+}

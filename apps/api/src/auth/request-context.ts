@@ -1,0 +1,23 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+
+/** Where a request comes from: recorded on sessions and used as the per-IP rate-limit key. */
+export interface ClientContext {
+  ip: string;
+  userAgent: string | null;
+}
+
+const USER_AGENT_MAX_LENGTH = 512;
+
+export function clientContextOf(request: FastifyRequest): ClientContext {
+  // request.ip honours X-Forwarded-For only when TRUST_PROXY is on (bootstrap.ts).
+  const userAgent = request.headers['user-agent'];
+  return {
+    ip: request.ip || 'unknown',
+    userAgent: typeof userAgent === 'string' && userAgent.length > 0 ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+  };
+}
+
+export const Client = createParamDecorator((_data: unknown, context: ExecutionContext): ClientContext =>
+  clientContextOf(context.switchToHttp().getRequest<FastifyRequest>()),
+);

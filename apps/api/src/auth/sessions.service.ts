@@ -1,0 +1,105 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  AUTH_ERROR_CODES,
+  AUTH_MESSAGES,
+  HTTP_ERROR_MESSAGES,
+  RefreshResponse,
+  SessionDto,
+} from '@skillduel/contracts';
+import { EntityManager } from 'typeorm';
+import { AppError } from '../common/app-error';
+import { AppConfig } from '../config/app-config';
+import type { AuthUser } from './current-user.decorator';
+import type { ClientContext } from './request-context';
+import { sha256Hex } from './secrets';
+import { SessionRevocationReason, SessionsRepository } from './sessions.repository';
+import { TokensService } from './tokens.service';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token: string;
+}
+
+/** Session lifecycle: start (sign-in), refresh with rotation and reuse detection, list, revoke. */
+@Injectable()
+export class SessionsService {
+  private readonly logger = new Logger('Sessions');
+
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly tokens: TokensService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async start(userId: string, authMethod: string, client: ClientContext): Promise<IssuedTokens> {
+    const refresh = this.tokens.newRefreshToken();
+    const sessionId = await this.sessions.create({
+      userId,
+      authMethod,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      refreshTokenHash: refresh.hash,
+      expiresAt: refresh.expiresAt,
+    });
+    return { access_token: this.tokens.signAccessToken(userId, sessionId), refresh_token: refresh.token };
+  }
+
+  /** Spends the refresh token for a new pair. A spent token presented again revokes its session. */
+  async refresh(refreshToken: string): Promise<RefreshResponse> {
+    const next = this.tokens.newRefreshToken();
+    const outcome = await this.sessions.rotateRefreshToken(
+      sha256Hex(refreshToken),
+      next.hash,
+      next.expiresAt,
+      this.config.REFRESH_REUSE_GRACE_SECONDS,
+    );
+    if (outcome.kind === 'reused') {
+      this.logger.warn(
+        { sessionId: outcome.sessionId, userId: outcome.userId },
+        'Refresh token reused: session revoked',
+      );
+    }
+    if (outcome.kind !== 'rotated') {
+      throw new AppError(401, AUTH_ERROR_CODES.invalidRefreshToken, AUTH_MESSAGES.invalidRefreshToken);
+    }
+    return { access_token: this.tokens.signAccessToken(outcome.userId, outcome.sessionId), refresh_token: next.token };
+  }
+
+  async list(user: AuthUser): Promise<SessionDto[]> {
+    const sessions = await this.sessions.listActive(user.userId);
+    return sessions.map((session) => ({
+      id: session.id,
+      user_agent: session.userAgent,
+      ip: session.ip,
+      auth_method: session.authMethod,
+      created_at: session.createdAt.toISOString(),
+      last_used_at: session.lastUsedAt.toISOString(),
+      current: session.id === user.sessionId,
+    }));
+  }
+
+  /** Another user's session id answers exactly like an unknown one: 404. */
+  async revoke(user: AuthUser, sessionId: string, reason: SessionRevocationReason = 'revoked'): Promise<void> {
+    const revoked = UUID_PATTERN.test(sessionId) && (await this.sessions.revoke(user.userId, sessionId, reason));
+    if (!revoked) throw AppError.notFound(HTTP_ERROR_MESSAGES[404]);
+  }
+
+  revokeOthers(user: AuthUser): Promise<number> {
+    return this.sessions.revokeAll(user.userId, user.sessionId, 'revoked_others');
+  }
+
+  revokeAll(userId: string, reason: SessionRevocationReason, manager?: EntityManager): Promise<number> {
+    return this.sessions.revokeAll(userId, null, reason, manager);
+  }
+
+  revokeAllExcept(
+    userId: string,
+    keepSessionId: string,
+    reason: SessionRevocationReason,
+    manager?: EntityManager,
+  ): Promise<number> {
+    return this.sessions.revokeAll(userId, keepSessionId, reason, manager);
+  }
+}

@@ -1,0 +1,189 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  applyXp,
+  AUTH_ERROR_CODES,
+  AUTH_MESSAGES,
+  AddXpResponse,
+  centsToDollars,
+  GUEST_USERNAME_PREFIX,
+  rankForLevel,
+  SELF_REPORTED_XP_LIMITS,
+  UpdateProfileDto,
+  UserDto,
+  xpToNextLevel,
+} from '@skillduel/contracts';
+import { AppError } from '../common/app-error';
+import { UserEntity } from './entities/user.entity';
+import { UserFinancials } from './user-financials.port';
+import { NewUser, UniqueFieldViolation, UsersRepository } from './users.repository';
+
+type EmailChangedListener = (user: UserEntity) => Promise<void>;
+
+/** Profile and progression rules, and the one place a User answer (SPEC §3) is built. */
+@Injectable()
+export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+  private readonly emailChangedListeners: EmailChangedListener[] = [];
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly financials: UserFinancials,
+  ) {}
+
+  /** The auth module registers here to mail a verification link when a user changes their email. */
+  onEmailChanged(listener: EmailChangedListener): void {
+    this.emailChangedListeners.push(listener);
+  }
+
+  findById(userId: string): Promise<UserEntity | null> {
+    return this.users.findById(userId);
+  }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.findByEmail(email);
+  }
+
+  async getById(userId: string): Promise<UserEntity> {
+    const user = await this.users.findById(userId);
+    if (!user) throw AppError.notFound();
+    return user;
+  }
+
+  /** Usernames starting with the guest prefix would pass for a guest session (SPEC §3). */
+  assertUsernameAllowed(username: string): void {
+    if (username.toLowerCase().startsWith(GUEST_USERNAME_PREFIX.toLowerCase())) {
+      throw AppError.badRequest(AUTH_ERROR_CODES.usernameReserved, AUTH_MESSAGES.usernameReserved, {
+        username: [AUTH_MESSAGES.usernameReserved],
+      });
+    }
+  }
+
+  /** Creates a user; username/email collisions answer 409 with the field's message. */
+  async create(user: NewUser): Promise<UserEntity> {
+    this.assertUsernameAllowed(user.username);
+    try {
+      return await this.users.create(user);
+    } catch (error) {
+      throw toConflict(error);
+    }
+  }
+
+  async me(userId: string): Promise<UserDto> {
+    return this.toDto(await this.getById(userId));
+  }
+
+  async updateProfile(userId: string, changes: UpdateProfileDto): Promise<UserDto> {
+    const current = await this.getById(userId);
+    const username =
+      changes.username !== undefined && changes.username !== current.username ? changes.username : undefined;
+    const email =
+      changes.email !== undefined && changes.email.toLowerCase() !== (current.email ?? '').toLowerCase()
+        ? changes.email.toLowerCase()
+        : undefined;
+    if (username !== undefined) this.assertUsernameAllowed(username);
+    if (username !== undefined && (await this.users.isUsernameTaken(username, userId))) {
+      throw conflictFor('username');
+    }
+    if (email !== undefined && (await this.users.isEmailTaken(email, userId))) {
+      throw conflictFor('email');
+    }
+    try {
+      await this.users.updateProfile(userId, { username, email, country: changes.country });
+    } catch (error) {
+      throw toConflict(error);
+    }
+    const updated = await this.getById(userId);
+    if (email !== undefined) {
+      for (const listener of this.emailChangedListeners) {
+        await listener(updated).catch((error: unknown) =>
+          this.logger.error({ err: error }, 'Email change listener failed'),
+        );
+      }
+    }
+    return this.toDto(updated);
+  }
+
+  async setOnline(userId: string, isOnline: boolean): Promise<void> {
+    await this.users.setOnline(userId, isOnline);
+  }
+
+  /**
+   * Self-reported XP from the browser (POST /users/me/add-xp/): at most SELF_REPORTED_XP_LIMITS.perCall per call
+   * and .perDay per UTC day are granted; the rest is silently dropped (real XP comes from server-decided matches).
+   */
+  async addSelfReportedXp(userId: string, requestedXp: number): Promise<AddXpResponse> {
+    const result = await this.users.addXp(userId, {
+      selfReported: true,
+      grantFor: (alreadyToday) =>
+        Math.min(
+          requestedXp,
+          SELF_REPORTED_XP_LIMITS.perCall,
+          Math.max(0, SELF_REPORTED_XP_LIMITS.perDay - alreadyToday),
+        ),
+      apply: (progress, granted) => applyXp(progress, granted),
+    });
+    return {
+      success: true,
+      xp_added: result.granted,
+      level: result.after.level,
+      xp: result.after.xp,
+      xpToNext: xpToNextLevel(result.after.level),
+      rank: rankForLevel(result.after.level),
+      leveled_up: result.after.level > result.before.level,
+    };
+  }
+
+  /** Server-decided XP (match results): no cap. For the matches module. */
+  async awardXp(userId: string, xp: number): Promise<{ level: number; xp: number; leveledUp: boolean }> {
+    const result = await this.users.addXp(userId, {
+      selfReported: false,
+      grantFor: () => xp,
+      apply: (progress, granted) => applyXp(progress, granted),
+    });
+    return { level: result.after.level, xp: result.after.xp, leveledUp: result.after.level > result.before.level };
+  }
+
+  /** The spec's User (SPEC §3) for a registered user; money from the UserFinancials port, in dollars. */
+  async toDto(user: UserEntity): Promise<UserDto> {
+    const summary = await this.financials.summaryFor(user.id);
+    const balance = centsToDollars(summary.balanceCents);
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      level: user.level,
+      xp: user.xp,
+      xpToNext: xpToNextLevel(user.level),
+      rank: rankForLevel(user.level),
+      country: user.country,
+      avatar: user.avatar,
+      joinDate: user.createdAt.toISOString(),
+      current_balance: balance,
+      balance,
+      stats: {
+        total_wins: summary.totalWins,
+        total_earnings: centsToDollars(summary.totalEarningsCents),
+        total_deposited: centsToDollars(summary.totalDepositedCents),
+        total_withdrawn: centsToDollars(summary.totalWithdrawnCents),
+      },
+      isGuest: false,
+      canPlay: user.canPlay,
+      canBet: user.canBet,
+      canWithdraw: user.canWithdraw,
+      canDeposit: user.canDeposit,
+      spectatorMode: false,
+    };
+  }
+}
+
+function conflictFor(field: 'username' | 'email'): AppError {
+  return field === 'username'
+    ? new AppError(409, AUTH_ERROR_CODES.usernameTaken, AUTH_MESSAGES.usernameTaken, {
+        username: [AUTH_MESSAGES.usernameTaken],
+      })
+    : new AppError(409, AUTH_ERROR_CODES.emailTaken, AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
+}
+
+function toConflict(error: unknown): unknown {
+  return error instanceof UniqueFieldViolation ? conflictFor(error.field) : error;
+}

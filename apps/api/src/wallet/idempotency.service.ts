@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { IDEMPOTENCY_KEY_PATTERN, WALLET_MESSAGES } from '@skillduel/contracts';
+import { createHash } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { toErrorBody } from '../common/all-exceptions.filter';
+import { AppError } from '../common/app-error';
+import { AppConfig } from '../config/app-config';
+import { IdempotencyRepository } from './idempotency.repository';
+
+/** An HTTP answer as it is sent, and as it is stored for replays. */
+export interface HttpAnswer {
+  statusCode: number;
+  /** A success DTO, or the error body of a refusal (ErrorBody). */
+  body: unknown;
+}
+
+export interface IdempotentRequest {
+  userId: string;
+  /** The Idempotency-Key header; without one the operation simply runs (once per request). */
+  key: string | undefined;
+  /** What makes two requests "the same": the route and the normalized body. */
+  fingerprint: Record<string, string>;
+  /** Put into a stored error body, so every replay answers byte-for-byte the same. */
+  requestId: string;
+}
+
+/**
+ * Runs a money-moving operation at most once per (user, Idempotency-Key), in one database transaction with the
+ * key's claim, so the stored answer and the money can never disagree.
+ *
+ * - first request: claims the key, runs the operation, stores its answer (2xx, or a 4xx business refusal such as
+ *   'Insufficient balance': the first answer is the answer), commits;
+ * - concurrent or later retries: wait for the first to commit, then get the stored answer (`replayed`);
+ * - the same key with a different request: 422, nothing runs;
+ * - a 5xx (or a crash) rolls everything back, key included: nothing happened, a retry runs again.
+ */
+@Injectable()
+export class IdempotencyService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: IdempotencyRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  async run(
+    request: IdempotentRequest,
+    operation: (manager: EntityManager) => Promise<HttpAnswer>,
+  ): Promise<HttpAnswer & { replayed: boolean }> {
+    if (request.key === undefined) {
+      const answer = await this.dataSource.transaction(operation);
+      return { ...answer, replayed: false };
+    }
+    const key = request.key;
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      throw AppError.badRequest('INVALID_IDEMPOTENCY_KEY', WALLET_MESSAGES.invalidIdempotencyKey);
+    }
+    const requestHash = hashFingerprint(request.fingerprint);
+
+    return this.dataSource.transaction(async (manager) => {
+      const claimed = await this.repository.claim(
+        manager,
+        request.userId,
+        key,
+        requestHash,
+        this.config.IDEMPOTENCY_KEY_TTL_HOURS,
+      );
+      if (!claimed) {
+        const stored = await this.repository.find(manager, request.userId, key);
+        if (!stored || stored.statusCode === null) {
+          // The holder committed without an answer or the key was purged in between: never guess, let the client retry.
+          throw new AppError(409, 'IDEMPOTENCY_KEY_BUSY', WALLET_MESSAGES.idempotencyKeyBusy);
+        }
+        if (stored.requestHash !== requestHash) {
+          throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', WALLET_MESSAGES.idempotencyKeyReused);
+        }
+        return { statusCode: stored.statusCode, body: stored.body, replayed: true };
+      }
+
+      await manager.query('SAVEPOINT idempotent_operation');
+      let answer: HttpAnswer;
+      try {
+        answer = await operation(manager);
+        await manager.query('RELEASE SAVEPOINT idempotent_operation');
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        // A business refusal is the request's answer: undo the operation's writes, keep the key with the refusal.
+        await manager.query('ROLLBACK TO SAVEPOINT idempotent_operation');
+        answer = { statusCode: error.statusCode, body: { ...toErrorBody(error).body, requestId: request.requestId } };
+      }
+      await this.repository.storeAnswer(manager, request.userId, key, answer.statusCode, answer.body);
+      return { ...answer, replayed: false };
+    });
+  }
+}
+
+function hashFingerprint(fingerprint: Record<string, string>): string {
+  const canonical = JSON.stringify(
+    Object.keys(fingerprint)
+      .sort()
+      .map((name) => [name, fingerprint[name]]),
+  );
+  return createHash('sha256').update(canonical).digest('hex');
+}

@@ -1,0 +1,77 @@
+/** Kinds of ledger accounts. Only `provider_clearing` may run negative (see the CHECK in the ledger migration). */
+export const LEDGER_ACCOUNT_KINDS = [
+  'user_wallet',
+  'provider_clearing',
+  'escrow',
+  'platform_fee',
+  'pending_withdrawals',
+] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+export type SystemAccountKind = Exclude<LedgerAccountKind, 'user_wallet'>;
+
+/** Accounts whose balance may go below zero: the provider's clearing account mirrors money outside SkillDuel. */
+export const UNBOUNDED_ACCOUNT_KINDS: ReadonlySet<LedgerAccountKind> = new Set(['provider_clearing']);
+
+/**
+ * What a ledger transaction records. The database accepts any lower_snake_case kind; this union is the list the code
+ * uses, and the wallet history maps each to the spec's transaction types (see wallet.repository.ts).
+ */
+export type LedgerTransactionKind =
+  /** provider clearing → wallet */
+  | 'deposit'
+  /** wallet → pending withdrawals, when a withdrawal is requested */
+  | 'withdrawal'
+  /** pending withdrawals → provider clearing, when the provider paid the withdrawal out */
+  | 'withdrawal_completion'
+  /** pending withdrawals → wallet, when the provider failed the withdrawal */
+  | 'withdrawal_refund'
+  /** wallet → escrow, a room's stake */
+  | 'bet'
+  /** escrow → winner's wallet (and platform fee) */
+  | 'win'
+  /** escrow → wallet, a stake returned (tie, cancelled or void match) */
+  | 'refund'
+  /** between two accounts without another meaning (operations and tests) */
+  | 'transfer';
+
+export interface LedgerEntryInput {
+  accountId: string;
+  /** Signed integer cents: positive increases the account's balance, negative decreases it. */
+  amountCents: bigint;
+}
+
+export interface LedgerReferences {
+  userId?: string;
+  paymentId?: string;
+  roomId?: string;
+}
+
+export interface LedgerPostInput {
+  kind: LedgerTransactionKind;
+  /**
+   * Globally unique and chosen by the caller, namespaced by purpose (`deposit:<paymentId>`,
+   * `withdrawal:<paymentId>:settle`). Posting the same key again returns the first transaction and moves nothing;
+   * the same key with different entries is refused (LedgerIdempotencyConflictError).
+   */
+  idempotencyKey: string;
+  entries: readonly LedgerEntryInput[];
+  references?: LedgerReferences;
+  /** Descriptive only; not part of the idempotency comparison. */
+  metadata?: Record<string, unknown>;
+}
+
+export interface LedgerPostResult {
+  transactionId: string;
+  createdAt: Date;
+  /** True when the idempotency key had already been posted and nothing moved this time. */
+  replayed: boolean;
+  /** Balance of every account in the transaction right after it (for a replay: the current balance). */
+  balances: ReadonlyMap<string, bigint>;
+}
+
+export interface LedgerAccount {
+  id: string;
+  kind: LedgerAccountKind;
+  userId: string | null;
+  balanceCents: bigint;
+}

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { IdempotencyRepository } from './idempotency.repository';
+import { IdempotencyService } from './idempotency.service';
+import { LedgerModule } from './ledger/ledger.module';
+import { PaymentProvider, SandboxPaymentProvider } from './payment-provider';
+import { TransactionsController } from './transactions.controller';
+import { WalletFinancials } from './wallet-financials';
+import { WalletRepository } from './wallet.repository';
+import { WalletService } from './wallet.service';
+import { WithdrawalProcessor } from './withdrawal-processor';
+
+/** The payment provider named by PAYMENT_PROVIDER. Real providers are added here. */
+function createPaymentProvider(config: AppConfig): PaymentProvider {
+  switch (config.PAYMENT_PROVIDER) {
+    case 'sandbox':
+      return new SandboxPaymentProvider(config.SANDBOX_DECLINE_CENTS);
+  }
+}
+
+/**
+ * Deposits, withdrawals, the history and the withdrawal processor (SPEC §7 /transactions). Money moves only
+ * through LedgerModule, which it re-exports for the modules that move money too (rooms).
+ */
+@Module({
+  imports: [LedgerModule],
+  controllers: [TransactionsController],
+  providers: [
+    WalletService,
+    WalletRepository,
+    IdempotencyService,
+    IdempotencyRepository,
+    WithdrawalProcessor,
+    WalletFinancials,
+    { provide: PaymentProvider, useFactory: createPaymentProvider, inject: [AppConfig] },
+  ],
+  exports: [LedgerModule, WalletFinancials],
+})
+export class WalletModule {}

@@ -1,0 +1,262 @@
+import { Injectable } from '@nestjs/common';
+import type { PaymentMethod, TransactionStatus, TransactionType } from '@skillduel/contracts';
+import { queryRows, SqlRunner } from '../database/sql';
+
+export type PaymentDirection = 'deposit' | 'withdrawal';
+
+export interface NewPayment {
+  id: string;
+  userId: string;
+  direction: PaymentDirection;
+  amountCents: bigint;
+  method: PaymentMethod;
+  provider: string;
+  status: TransactionStatus;
+  providerReference: string | null;
+  failureReason: string | null;
+  ledgerTransactionId: string | null;
+  /** Withdrawals only: when the processor may pay it out. */
+  processAfterSeconds: number | null;
+}
+
+export interface DueWithdrawal {
+  id: string;
+  userId: string;
+  amountCents: bigint;
+  method: PaymentMethod;
+  attempts: number;
+}
+
+export interface HistoryRow {
+  id: string;
+  type: TransactionType;
+  amountCents: bigint;
+  status: TransactionStatus;
+  method: PaymentMethod | null;
+  createdAt: Date;
+  balanceAfterCents: bigint | null;
+}
+
+export interface WalletTotals {
+  balanceCents: bigint;
+  depositedCents: bigint;
+  withdrawnCents: bigint;
+}
+
+/** SQL of deposits, withdrawals and the history. Money moves only through LedgerService. */
+@Injectable()
+export class WalletRepository {
+  async userPermissions(
+    runner: SqlRunner,
+    userId: string,
+  ): Promise<{ canDeposit: boolean; canWithdraw: boolean } | null> {
+    const rows = await queryRows<{ can_deposit: boolean; can_withdraw: boolean }>(
+      runner,
+      `SELECT can_deposit, can_withdraw FROM users WHERE id = $1`,
+      [userId],
+    );
+    return rows[0] ? { canDeposit: rows[0].can_deposit, canWithdraw: rows[0].can_withdraw } : null;
+  }
+
+  /** Inserts a payment and answers its creation time (the transaction's created_at in the history). */
+  async insertPayment(runner: SqlRunner, payment: NewPayment): Promise<Date> {
+    const rows = await queryRows<{ created_at: Date }>(
+      runner,
+      `INSERT INTO wallet_payments (id, user_id, direction, amount_cents, payment_method, provider, status,
+                                    provider_reference, failure_reason, ledger_transaction_id, process_after, completed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::varchar, $8, $9, $10,
+               CASE WHEN $11::integer IS NULL THEN NULL ELSE now() + make_interval(secs => $11::integer) END,
+               CASE WHEN $7::varchar = 'pending' THEN NULL ELSE now() END)
+       RETURNING created_at`,
+      [
+        payment.id,
+        payment.userId,
+        payment.direction,
+        payment.amountCents.toString(),
+        payment.method,
+        payment.provider,
+        payment.status,
+        payment.providerReference,
+        payment.failureReason,
+        payment.ledgerTransactionId,
+        payment.processAfterSeconds,
+      ],
+    );
+    return rows[0].created_at;
+  }
+
+  /**
+   * Claims the next due withdrawal: the row stays locked until the caller's transaction ends, and other processors
+   * (other instances) skip it instead of waiting, so no two ever work on the same withdrawal.
+   */
+  async claimDueWithdrawal(runner: SqlRunner): Promise<DueWithdrawal | null> {
+    const rows = await queryRows<{
+      id: string;
+      user_id: string;
+      amount_cents: string;
+      payment_method: PaymentMethod;
+      attempts: number;
+    }>(
+      runner,
+      `SELECT id, user_id, amount_cents, payment_method, attempts FROM wallet_payments
+       WHERE direction = 'withdrawal' AND status = 'pending' AND process_after <= now()
+       ORDER BY process_after, id
+       LIMIT 1
+       FOR UPDATE SKIP LOCKED`,
+    );
+    const row = rows[0];
+    return row
+      ? {
+          id: row.id,
+          userId: row.user_id,
+          amountCents: BigInt(row.amount_cents),
+          method: row.payment_method,
+          attempts: row.attempts,
+        }
+      : null;
+  }
+
+  async settleWithdrawal(
+    runner: SqlRunner,
+    settlement: {
+      id: string;
+      status: 'completed' | 'failed';
+      settlementTransactionId: string;
+      providerReference: string | null;
+      failureReason: string | null;
+    },
+  ): Promise<void> {
+    const rows = await queryRows<{ id: string }>(
+      runner,
+      `WITH settled AS (
+         UPDATE wallet_payments
+            SET status = $2, settlement_transaction_id = $3, provider_reference = $4, failure_reason = $5,
+                attempts = attempts + 1, completed_at = now(), updated_at = now()
+          WHERE id = $1 AND direction = 'withdrawal' AND status = 'pending'
+          RETURNING id)
+       SELECT id FROM settled`,
+      [
+        settlement.id,
+        settlement.status,
+        settlement.settlementTransactionId,
+        settlement.providerReference,
+        settlement.failureReason,
+      ],
+    );
+    if (rows.length !== 1) throw new Error(`withdrawal ${settlement.id} is not pending; refusing to settle it again`);
+  }
+
+  /** The provider's outcome is unknown (error, timeout): try again later with the same payment id. */
+  async deferWithdrawal(runner: SqlRunner, id: string, error: string, delaySeconds: number): Promise<void> {
+    await queryRows(
+      runner,
+      `WITH deferred AS (
+         UPDATE wallet_payments
+            SET attempts = attempts + 1, last_error = left($2, 500),
+                process_after = now() + make_interval(secs => $3::integer), updated_at = now()
+          WHERE id = $1 AND status = 'pending'
+          RETURNING id)
+       SELECT id FROM deferred`,
+      [id, error, delaySeconds],
+    );
+  }
+
+  /**
+   * The user's history (SPEC §3 Transaction), newest first: one row per deposit and withdrawal (whatever its
+   * status), plus every other ledger transaction that touched the wallet (bets, wins, refunds — including the
+   * refund of a failed withdrawal). `balance_after` is the wallet's running balance after that transaction.
+   */
+  async history(runner: SqlRunner, userId: string, limit: number, offset: number): Promise<HistoryRow[]> {
+    const rows = await queryRows<{
+      id: string;
+      type: TransactionType;
+      amount_cents: string;
+      status: TransactionStatus;
+      payment_method: PaymentMethod | null;
+      created_at: Date;
+      balance_after_cents: string | null;
+    }>(
+      runner,
+      `WITH wallet AS (
+         SELECT id FROM ledger_accounts WHERE kind = 'user_wallet' AND user_id = $1
+       ),
+       moves AS (
+         SELECT e.transaction_id, sum(e.amount_cents) AS amount_cents, max(e.id) AS last_entry_id
+         FROM ledger_entries e WHERE e.account_id = (SELECT id FROM wallet)
+         GROUP BY e.transaction_id
+       ),
+       running AS (
+         SELECT transaction_id, amount_cents, sum(amount_cents) OVER (ORDER BY last_entry_id) AS balance_after_cents
+         FROM moves
+       ),
+       items AS (
+         SELECT p.id, p.direction AS type, p.amount_cents, p.status, p.payment_method, p.created_at, r.balance_after_cents
+         FROM wallet_payments p LEFT JOIN running r ON r.transaction_id = p.ledger_transaction_id
+         WHERE p.user_id = $1
+         UNION ALL
+         SELECT t.id,
+                CASE
+                  WHEN t.kind IN ('bet', 'win', 'refund') THEN t.kind
+                  WHEN t.kind = 'withdrawal_refund' THEN 'refund'
+                  WHEN r.amount_cents > 0 THEN 'deposit'
+                  ELSE 'withdrawal'
+                END,
+                abs(r.amount_cents), 'completed', p.payment_method, t.created_at, r.balance_after_cents
+         FROM running r
+         JOIN ledger_transactions t ON t.id = r.transaction_id
+         LEFT JOIN wallet_payments p ON p.id = t.payment_id
+         WHERE NOT EXISTS (SELECT 1 FROM wallet_payments own WHERE own.ledger_transaction_id = t.id)
+       )
+       SELECT id, type, amount_cents::text, status, payment_method, created_at, balance_after_cents::text
+       FROM items
+       ORDER BY created_at DESC, id DESC
+       LIMIT $2 OFFSET $3`,
+      [userId, limit, offset],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      amountCents: BigInt(row.amount_cents),
+      status: row.status,
+      method: row.payment_method,
+      createdAt: row.created_at,
+      balanceAfterCents: row.balance_after_cents === null ? null : BigInt(row.balance_after_cents),
+    }));
+  }
+
+  /**
+   * Balance and totals from the ledger. Withdrawn = withdrawals requested minus withdrawals refunded, so a pending
+   * withdrawal counts (the money has left the wallet) and a failed one does not.
+   */
+  async totals(runner: SqlRunner, userId: string): Promise<WalletTotals> {
+    const rows = await queryRows<{ balance: string; deposited: string; withdrawn: string }>(
+      runner,
+      `WITH wallet AS (SELECT id, balance_cents FROM ledger_accounts WHERE kind = 'user_wallet' AND user_id = $1)
+       SELECT coalesce((SELECT balance_cents FROM wallet), 0)::text AS balance,
+              coalesce(sum(e.amount_cents) FILTER (WHERE t.kind = 'deposit'), 0)::text AS deposited,
+              coalesce(-sum(e.amount_cents) FILTER (WHERE t.kind IN ('withdrawal', 'withdrawal_refund')), 0)::text AS withdrawn
+       FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+       WHERE e.account_id = (SELECT id FROM wallet)`,
+      [userId],
+    );
+    const row = rows[0];
+    return {
+      balanceCents: BigInt(row?.balance ?? '0'),
+      depositedCents: BigInt(row?.deposited ?? '0'),
+      withdrawnCents: BigInt(row?.withdrawn ?? '0'),
+    };
+  }
+
+  /** Idempotency keys older than their retention are forgotten (in batches, so a backlog never locks for long). */
+  async purgeExpiredIdempotencyKeys(runner: SqlRunner): Promise<number> {
+    const rows = await queryRows<{ n: number }>(
+      runner,
+      `WITH gone AS (
+         DELETE FROM idempotency_keys WHERE ctid IN (
+           SELECT ctid FROM idempotency_keys WHERE expires_at < now() LIMIT 5000)
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+}

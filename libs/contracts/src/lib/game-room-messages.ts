@@ -1,0 +1,43 @@
+/**
+ * Labels and messages of the game room (SPEC §2 "Game room", §4 "Game room", §5 Chat), defined once.
+ * The web translates them through i18n; English takes these strings verbatim.
+ */
+export const GAME_ROOM_MESSAGES = {
+  notFoundTitle: 'Game Room Not Found',
+  notFoundText: "The game room you're looking for doesn't exist or has been closed.",
+  backToGames: 'Back to Games',
+  leaveRoom: 'Leave Room',
+  practiceMode: 'Practice Mode',
+  spectating: 'Spectating',
+  readyToPlay: 'Ready to Play?',
+  startGame: 'Start Game',
+  startPractice: 'Start Practice',
+  gameStarting: 'Game starting...',
+  youWonTitle: 'You Won!',
+  youLostTitle: 'You Lost!',
+  playAgain: 'Play Again',
+  computer: 'Computer',
+  opponent: 'Opponent',
+  signUp: 'Sign Up',
+  signUpToChat: 'Sign up to chat',
+  /** Toasts at the end of a round (SPEC §4). */
+  youWon: 'You won!',
+  practiceWin: 'Practice win!',
+  youLost: 'You lost this round. Try again!',
+} as const;
+
+/** The player panel's status labels (SPEC §2). */
+export const GAME_ROOM_STATUS_LABELS = {
+  waiting: 'Waiting',
+  playing: 'Playing',
+  finished: 'Finished',
+  practice: 'Practice',
+  ready: 'Ready',
+} as const;
+export type GameRoomStatusLabel = keyof typeof GAME_ROOM_STATUS_LABELS;
+
+/** Header subtitle of a money room: 'Bet: $25.00' (SPEC §2); `dollars` is already formatted, without the sign. */
+export const betSubtitleMessage = (dollars: string): string => `Bet: $${dollars}`;
+
+/** Win toast of a money room: '+$' and twice the bet (SPEC §4, §9); `dollars` is already formatted. */
+export const winningsToastMessage = (dollars: string): string => `+$${dollars}`;
