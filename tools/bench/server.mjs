@@ -1,0 +1,78 @@
+// Shared by the benchmarks: a production build of SkillDuel on a throwaway embedded PostgreSQL.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findFreePort, startEmbeddedPostgres } from '../postgres/embedded.mjs';
+
+export const root = resolve(fileURLToPath(import.meta.url), '../../..');
+
+export function buildOnce() {
+  const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'api,web', '--outputStyle=static'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  if (build.status !== 0) throw new Error('build failed');
+}
+
+export async function waitFor(url, timeoutMs = 180_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+/**
+ * Starts PostgreSQL and one API process (more with `instances`) on it. Limits that exist to stop abuse are raised
+ * so the benchmark measures the work, not the rate limiter. Returns the base URLs, the database URL and stop().
+ */
+export async function startStack({ env = {}, instances = 1 } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'skillduel-bench-'));
+  const postgres = await startEmbeddedPostgres({ dataDir });
+  const servers = [];
+  const baseUrls = [];
+  for (let i = 0; i < instances; i++) {
+    const port = await findFreePort();
+    const server = spawn(process.execPath, [join(root, 'dist/apps/api/main.js')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATABASE_URL: postgres.url,
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000000',
+        WEB_DIST_DIR: join(root, 'dist/apps/web'),
+        LOG_LEVEL: 'info',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
+        ...env,
+      },
+      stdio: 'ignore',
+    });
+    servers.push(server);
+    baseUrls.push(`http://127.0.0.1:${port}`);
+  }
+  await Promise.all(baseUrls.map((url) => waitFor(`${url}/api/health`)));
+  return {
+    baseUrls,
+    databaseUrl: postgres.url,
+    async stop() {
+      for (const server of servers) server.kill('SIGTERM');
+      await Promise.all(servers.map((server) => new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))));
+      await postgres.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+export const today = () => new Date().toISOString().slice(0, 10);
