@@ -10,6 +10,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions, runMigrations } from './database/data-source';
 import { GamesModule } from './games/games.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { HealthController } from './health/health.controller';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { UsersModule } from './users/users.module';
@@ -35,6 +36,7 @@ export class AppModule {
             return dataSource;
           },
         }),
+        MetricsModule,
         GamesModule,
         UsersModule,
         AuthModule,

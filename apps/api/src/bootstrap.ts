@@ -11,6 +11,7 @@ import { CompactRequestLog, createRootLogger, NestPinoLogger } from './common/lo
 import { computeSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
+import { MetricsService } from './metrics/metrics.service';
 
 /** Request bodies are small JSON documents; anything bigger is refused before parsing. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -41,6 +42,13 @@ export async function createApp(
     abortOnError: false,
   });
   app.enableShutdownHooks();
+  const metrics = app.get(MetricsService);
+  adapter.getInstance().addHook('onResponse', (request, reply, done) => {
+    // The route pattern, not the URL: unmatched requests share one label so scrapes stay small.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observeHttp(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
 

@@ -135,6 +135,12 @@ export class AppConfig {
   @IsBoolean()
   TRUST_PROXY = false;
 
+  /** When set, GET /api/metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
+  @IsOptional()
+  @IsString()
+  @MinLength(8)
+  METRICS_TOKEN?: string;
+
   // ── Accounts and security (auth module) ──────────────────────────────────────────────────────────────
 
   /** Public origin of the web app (no path): links in emails and the default OAuth redirect_uri. */
@@ -276,6 +282,7 @@ export class AppConfig {
 /** Optional variables (no default value, so not found by enumerating a fresh AppConfig). */
 const OPTIONAL_VARIABLES = [
   'REDIS_URL',
+  'METRICS_TOKEN',
   'JWT_SECRET',
   'SMTP_URL',
   'TOTP_ENCRYPTION_KEY',

@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { MetricsService } from '../../metrics/metrics.service';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import {
@@ -51,6 +52,7 @@ export class LedgerService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly repository: LedgerRepository,
+    private readonly metrics: MetricsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -63,6 +65,13 @@ export class LedgerService implements OnModuleInit {
    */
   async post(input: LedgerPostInput, manager?: EntityManager): Promise<LedgerPostResult> {
     const prepared = prepare(input);
+    const result = await this.postPrepared(prepared, manager);
+    // Counted when this call moved money; a caller's enclosing transaction may still roll it back.
+    if (!result.replayed) this.metrics.ledgerPostings.labels(input.kind).inc();
+    return result;
+  }
+
+  private async postPrepared(prepared: PreparedPost, manager?: EntityManager): Promise<LedgerPostResult> {
     if (inTransaction(manager)) {
       await manager.query('SAVEPOINT ledger_post');
       try {
