@@ -6,11 +6,15 @@ import { join, resolve } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const workspaceRoot = resolve(__dirname, '../..');
+// The local OpenID provider for social login (src/oauth-mock.setup.ts) listens next to the app.
+const oauthMockPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
+process.env.E2E_OAUTH_PORT = String(oauthMockPort);
 // A throwaway embedded PostgreSQL per run; the production server is what gets tested.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'skillduel-e2e-'));
 
 export default defineConfig({
   testDir: './src',
+  globalSetup: './src/oauth-mock.setup.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,
@@ -46,6 +50,19 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '5000' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '5000',
+      AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '1000',
+      // Social login against the local mock provider: plain http is allowed outside production only.
+      NODE_ENV: 'test',
+      APP_BASE_URL: baseURL,
+      OAUTH_ALLOW_INSECURE_HTTP: 'true',
+      OAUTH_GOOGLE_CLIENT_ID: 'skillduel-e2e',
+      OAUTH_GOOGLE_CLIENT_SECRET: 'skillduel-e2e-secret',
+      OAUTH_GOOGLE_ISSUER: `http://127.0.0.1:${oauthMockPort}`,
+    },
   },
 });

@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppThrottlerGuard } from './common/rate-limit/app-throttler.guard';
 import { FixedWindowThrottlerStorage } from './common/rate-limit/fixed-window.storage';
+import { RedisThrottlerStorage } from './common/rate-limit/redis.storage';
 import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -25,7 +26,8 @@ export class AppModule {
         ConfigModule.forRoot(config),
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'default', ttl: 60_000, limit: config.RATE_LIMIT_PER_MINUTE }],
-          storage: new FixedWindowThrottlerStorage(),
+          // Shared counters across instances when Redis is configured; in-process counters otherwise.
+          storage: config.REDIS_URL ? new RedisThrottlerStorage(config.REDIS_URL) : new FixedWindowThrottlerStorage(),
         }),
         TypeOrmModule.forRootAsync({
           useFactory: () => dataSourceOptions(config.DATABASE_URL),

@@ -11,3 +11,6 @@ export * from './lib/dto/users.dto';
 export * from './lib/wallet-types';
 export * from './lib/dto/wallet.dto';
 export * from './lib/game-room-messages';
+export * from './lib/rooms-types';
+export * from './lib/realtime';
+export * from './lib/dto/rooms.dto';

@@ -1,11 +1,24 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../features/session/hooks';
+import { Spinner } from './ui/Spinner';
+
+/** Stored tokens whose user is still loading (SPEC §4 session start): wait rather than redirect. */
+function RestoringSession() {
+  const { t } = useTranslation();
+  return (
+    <main className="centered-page" id="main-content">
+      <Spinner label={t('common.loading')} className="page-spinner" />
+    </main>
+  );
+}
 
 /** Guarded screens need a signed-in or guest session; anyone else goes to `/` (PRODUCT.md §2). */
 export function RequireSession() {
   const session = useSession();
   const location = useLocation();
+  if (session.kind === 'anonymous' && session.restoring) return <RestoringSession />;
   if (session.kind === 'anonymous') return <Navigate to="/" replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }
@@ -20,6 +33,7 @@ export const SIGN_UP_MODE = 'signup';
 export function PublicOnly({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  if (session.kind === 'anonymous' && session.restoring) return <RestoringSession />;
   const mode = new URLSearchParams(location.search).get('mode');
   const guestWantsAccount = session.kind === 'guest' && (mode === SIGN_UP_MODE || mode === 'signin');
   if (session.kind !== 'anonymous' && !guestWantsAccount) return <Navigate to="/dashboard" replace />;

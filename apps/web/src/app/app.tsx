@@ -2,6 +2,7 @@ import { LIMITS } from '@skillduel/contracts';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { useLanguageSync } from '../features/language/hooks';
+import { useSessionStart } from '../features/session/hooks';
 import { useThemeSync } from '../features/theme/hooks';
 import { selectTheme } from '../features/theme/themeSlice';
 import { useAppSelector } from './hooks';
@@ -10,6 +11,7 @@ import { AppRoutes } from './router';
 export function App() {
   useThemeSync();
   useLanguageSync();
+  useSessionStart();
   const { t } = useTranslation();
   const theme = useAppSelector(selectTheme);
   return (

@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 import { createGuestSession } from '../features/session/guestSession';
 import { buildUser } from '../test/factories';
 import { renderApp } from '../test/renderWithProviders';
+import { apiUrl, server } from '../test/server';
 import { STORAGE_KEYS } from './storage';
 
 const GUARDED_ROUTES = ['/dashboard', '/games', '/leaderboard', '/profile', '/wallet', '/game/quick-click'];
@@ -34,7 +36,7 @@ describe('route guard (PRODUCT.md §2)', () => {
     storeSignedIn();
     renderApp('/wallet');
     expect(await screen.findByRole('heading', { name: 'Wallet', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('$12.50', { selector: '.wallet-balance-amount' })).toBeInTheDocument();
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$12.50');
   });
 
   it('sends a signed-in visitor at / to the dashboard', async () => {
@@ -58,10 +60,31 @@ describe('route guard (PRODUCT.md §2)', () => {
 
 describe('public routes', () => {
   it.each(['google', 'facebook', 'microsoft'])('renders the sign-in completion screen for %s', async (provider) => {
+    // The code exchange is left pending so the screen stays up.
+    server.use(
+      http.post(apiUrl('/auth/oauth/callback'), async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
     renderApp(`/auth/${provider}/callback?code=abc&state=xyz`);
     expect(await screen.findByRole('heading', { name: 'Completing sign in...' })).toBeInTheDocument();
     expect(screen.getByText('Please wait while we process your authentication')).toBeInTheDocument();
     expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/verify-email?token=t', 'Email verification'],
+    ['/reset-password?token=t', 'Choose a new password'],
+  ])('serves the mailed link %s to anyone', async (route, heading) => {
+    server.use(
+      http.post(apiUrl('/auth/verify-email'), async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    renderApp(route);
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
   });
 
   it('shows the not-found page for unknown routes and unknown providers', async () => {

@@ -1,5 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { GameRoomPage } from '../features/game-room/GameRoomPage';
 import { GamesPage } from '../features/games/GamesPage';
@@ -30,6 +32,9 @@ export function AppRoutes() {
       {SOCIAL_PROVIDERS.map((provider) => (
         <Route key={provider} path={`/auth/${provider}/callback`} element={<AuthCallbackPage />} />
       ))}
+      {/* Public: the API mails links to APP_BASE_URL + these paths (decision 0105). */}
+      <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route element={<RequireSession />}>
         <Route element={<AppLayout />}>
           <Route path="/dashboard" element={<DashboardPage />} />

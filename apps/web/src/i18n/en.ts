@@ -1,4 +1,11 @@
 import { HTTP_ERROR_MESSAGES, LANDING_CLAIMS, TOAST_MESSAGES, VALIDATION_MESSAGES } from '@skillduel/contracts';
+import { dashboardEn } from '../features/dashboard/i18n';
+import { gameRoomEn } from '../features/game-room/i18n';
+import { liveRoomEn } from '../features/live-room/i18n';
+import { roomsEn } from '../features/rooms/i18n';
+import { walletEn } from '../features/wallet/i18n';
+import { accountEmailEn, authEn, callbackEn } from '../features/auth/i18n';
+import { profileEn } from '../features/profile/i18n';
 
 /**
  * English is the source language: every string the spec names is taken from @skillduel/contracts verbatim,
@@ -67,24 +74,9 @@ export const en = {
     },
     featuredGames: 'Featured Games',
   },
-  auth: {
-    formsLabel: 'Sign in or create an account',
-    signIn: 'Sign In',
-    signUp: 'Sign Up',
-    createAccount: 'Create Account',
-    email: 'Email',
-    password: 'Password',
-    username: 'Username',
-    confirmPassword: 'Confirm Password',
-    or: 'or',
-    continueWith: 'Continue with {{provider}}',
-    guestMode: 'Continue as Guest',
-    guestHint: 'Watch games and play free practice matches. No money involved.',
-  },
-  callback: {
-    title: 'Completing sign in...',
-    text: 'Please wait while we process your authentication',
-  },
+  auth: authEn,
+  callback: callbackEn,
+  accountEmail: accountEmailEn,
   games: {
     title: 'Games',
     subtitle: 'Pick a game and challenge a player.',
@@ -118,35 +110,17 @@ export const en = {
     hard: 'Hard',
     expert: 'Expert',
   },
-  dashboard: {
-    title: 'Dashboard',
-    greeting: 'Welcome, {{username}}!',
-    guestBanner: 'You are in spectator mode. Sign up to bet and win real money.',
-    signUpNow: 'Sign Up Now',
-    empty: 'Your rooms and recent games will appear here.',
-  },
+  dashboard: dashboardEn,
   leaderboard: {
     title: 'Leaderboard',
     emptyTitle: 'No leaderboard data available',
     emptyText: 'Play some games to see rankings!',
   },
-  profile: {
-    title: 'Profile',
-    username: 'Username',
-    level: 'Level',
-    rank: 'Rank',
-  },
-  wallet: {
-    title: 'Wallet',
-    balance: 'Balance',
-    noTransactions: 'No transactions yet.',
-  },
-  gameRoom: {
-    title: 'Game Room',
-    game: 'Game: {{gameId}}',
-    empty: 'Nobody is in this room yet.',
-    backToGames: 'Back to Games',
-  },
+  profile: profileEn,
+  wallet: walletEn,
+  gameRoom: gameRoomEn,
+  liveRoom: liveRoomEn,
+  rooms: roomsEn,
   notFound: {
     title: 'Page not found',
     text: "The page you're looking for doesn't exist.",

@@ -1,5 +1,12 @@
 import { LANDING_CLAIMS } from '@skillduel/contracts';
 import type { TranslationResource } from './en';
+import { dashboardEs } from '../features/dashboard/i18n';
+import { gameRoomEs } from '../features/game-room/i18n';
+import { liveRoomEs } from '../features/live-room/i18n';
+import { roomsEs } from '../features/rooms/i18n';
+import { walletEs } from '../features/wallet/i18n';
+import { accountEmailEs, authEs, callbackEs } from '../features/auth/i18n';
+import { profileEs } from '../features/profile/i18n';
 
 export const es: TranslationResource = {
   common: {
@@ -63,24 +70,9 @@ export const es: TranslationResource = {
     },
     featuredGames: 'Juegos destacados',
   },
-  auth: {
-    formsLabel: 'Inicia sesión o crea una cuenta',
-    signIn: 'Iniciar sesión',
-    signUp: 'Registrarse',
-    createAccount: 'Crear cuenta',
-    email: 'Correo electrónico',
-    password: 'Contraseña',
-    username: 'Nombre de usuario',
-    confirmPassword: 'Confirmar contraseña',
-    or: 'o',
-    continueWith: 'Continuar con {{provider}}',
-    guestMode: 'Continuar como invitado',
-    guestHint: 'Mira partidas y juega partidas de práctica gratis. Sin dinero de por medio.',
-  },
-  callback: {
-    title: 'Completando el inicio de sesión...',
-    text: 'Espera mientras procesamos tu autenticación',
-  },
+  auth: authEs,
+  callback: callbackEs,
+  accountEmail: accountEmailEs,
   games: {
     title: 'Juegos',
     subtitle: 'Elige un juego y reta a un jugador.',
@@ -114,35 +106,17 @@ export const es: TranslationResource = {
     hard: 'Difícil',
     expert: 'Experto',
   },
-  dashboard: {
-    title: 'Panel',
-    greeting: '¡Bienvenido, {{username}}!',
-    guestBanner: 'Estás en modo espectador. Regístrate para apostar y ganar dinero real.',
-    signUpNow: 'Regístrate ahora',
-    empty: 'Aquí aparecerán tus salas y tus partidas recientes.',
-  },
+  dashboard: dashboardEs,
   leaderboard: {
     title: 'Clasificación',
     emptyTitle: 'No hay datos de clasificación disponibles',
     emptyText: '¡Juega algunas partidas para ver la clasificación!',
   },
-  profile: {
-    title: 'Perfil',
-    username: 'Nombre de usuario',
-    level: 'Nivel',
-    rank: 'Rango',
-  },
-  wallet: {
-    title: 'Billetera',
-    balance: 'Saldo',
-    noTransactions: 'Todavía no hay transacciones.',
-  },
-  gameRoom: {
-    title: 'Sala de juego',
-    game: 'Juego: {{gameId}}',
-    empty: 'Todavía no hay nadie en esta sala.',
-    backToGames: 'Volver a los juegos',
-  },
+  profile: profileEs,
+  wallet: walletEs,
+  gameRoom: gameRoomEs,
+  liveRoom: liveRoomEs,
+  rooms: roomsEs,
   notFound: {
     title: 'Página no encontrada',
     text: 'La página que buscas no existe.',

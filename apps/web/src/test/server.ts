@@ -1,14 +1,31 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { buildConfig, GAMES } from './factories';
+import { STORAGE_KEYS } from '../app/storage';
+import { buildConfig, buildUser, GAMES } from './factories';
 
 /** URL pattern for an API path on any origin, e.g. api('/games/'). */
 export const apiUrl = (path: string) => `*/api${path}`;
+
+/**
+ * GET /users/me/ at session start (SPEC §4) answers the user the test stored in localStorage, so a test that
+ * starts signed in keeps exactly the user it set up; without one, the factory's user.
+ */
+function storedUser(): unknown {
+  const text = localStorage.getItem(STORAGE_KEYS.user);
+  return text ? (JSON.parse(text) as unknown) : buildUser();
+}
 
 /** Default answers; a test overrides them with server.use(...), which resets after each test. */
 export const handlers = [
   http.get(apiUrl('/games/'), () => HttpResponse.json(GAMES)),
   http.get(apiUrl('/config'), () => HttpResponse.json(buildConfig())),
+  http.get(apiUrl('/users/me/'), () => HttpResponse.json(storedUser() as Record<string, unknown>)),
+  http.post(apiUrl('/auth/logout'), () => HttpResponse.json({ success: true, message: 'Logged out successfully' })),
+  // The dashboard's rooms: none open, no featured duel (see test/rooms.ts to serve some).
+  http.get(apiUrl('/rooms'), () => HttpResponse.json([])),
+  http.get(apiUrl('/rooms/featured'), () => HttpResponse.json(null)),
+  // The wallet's history: empty (see test/wallet.ts for a wallet with money).
+  http.get(apiUrl('/transactions'), () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...handlers);

@@ -1,4 +1,5 @@
 import { LogOut } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { LanguageSwitch } from '../../features/language/LanguageSwitch';
@@ -13,6 +14,15 @@ export function TopBar() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const logout = useLogout();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const onLogout = async () => {
+    setLoggingOut(true);
+    try {
+      await logout();
+    } finally {
+      setLoggingOut(false);
+    }
+  };
   const balance = user ? formatDollars(user.current_balance ?? user.balance ?? 0) : formatDollars(0);
 
   return (
@@ -50,7 +60,13 @@ export function TopBar() {
               </span>
             </div>
           )}
-          <button type="button" className="button button-ghost logout-button" onClick={logout}>
+          <button
+            type="button"
+            className="button button-ghost logout-button"
+            disabled={loggingOut}
+            aria-busy={loggingOut || undefined}
+            onClick={() => void onLogout()}
+          >
             <LogOut aria-hidden="true" size={18} />
             <span className="logout-text">{t('topBar.logout')}</span>
           </button>

@@ -1,34 +1,70 @@
-import { SOCIAL_PROVIDERS, type SocialProvider } from '@skillduel/contracts';
+import { SOCIAL_PROVIDERS } from '@skillduel/contracts';
+import { LoaderCircle } from 'lucide-react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { toast } from '../../app/toast';
 import { useGetConfigQuery } from '../config/configApi';
-
-const PROVIDER_NAMES: Record<SocialProvider, string> = {
-  google: 'Google',
-  facebook: 'Facebook',
-  microsoft: 'Microsoft',
-};
+import { completeSignIn, reloadCurrentUser } from '../session/sessionThunks';
+import { PROVIDER_NAMES, type OAuthPopupMessage } from './oauthMessages';
+import { useOAuthPopup } from './useOAuthPopup';
 
 /**
- * One button per social provider, enabled only when GET /api/config lists it as configured.
- * Extension point: clicking opens the 500×600 OAuth popup (SPEC §2, §4) once the server flow exists.
+ * One button per social provider, enabled only when GET /api/config lists it as configured. A click opens the
+ * 500×600 popup; its OAUTH_SUCCESS stores the tokens, loads the user and opens the dashboard (SPEC §4).
  */
 export function SocialLoginButtons() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const { data: config } = useGetConfigQuery();
   const configured = new Set(config?.oauth_providers ?? []);
+
+  const onMessage = useCallback(
+    (message: OAuthPopupMessage) => {
+      if (message.type === 'OAUTH_ERROR') {
+        toast.error(message.message || t('toast.oauthLoginFailed'));
+        return;
+      }
+      if (!message.access_token || !message.refresh_token) {
+        toast.error(t('toast.oauthLoginFailed'));
+        return;
+      }
+      dispatch(
+        completeSignIn({
+          user: message.user,
+          access_token: message.access_token,
+          refresh_token: message.refresh_token,
+        }),
+      );
+      void dispatch(reloadCurrentUser());
+      toast.success(t('toast.welcomeBack'));
+      navigate('/dashboard', { replace: true });
+    },
+    [dispatch, navigate, t],
+  );
+  const { start, pendingProvider } = useOAuthPopup({ mode: 'signin', onMessage });
+
   return (
-    <div className="social-buttons">
-      {SOCIAL_PROVIDERS.map((provider) => (
-        <button
-          key={provider}
-          type="button"
-          className="button button-secondary"
-          data-provider={provider}
-          disabled={!configured.has(provider)}
-        >
-          {t('auth.continueWith', { provider: PROVIDER_NAMES[provider] })}
-        </button>
-      ))}
+    <div className="social-buttons" aria-busy={pendingProvider !== null}>
+      {SOCIAL_PROVIDERS.map((provider) => {
+        const pending = pendingProvider === provider;
+        return (
+          <button
+            key={provider}
+            type="button"
+            className="button button-secondary"
+            data-provider={provider}
+            disabled={!configured.has(provider) || pendingProvider !== null}
+            aria-busy={pending || undefined}
+            onClick={() => void start(provider)}
+          >
+            {pending && <LoaderCircle aria-hidden="true" size={18} className="spinner-icon" />}
+            {t('auth.continueWith', { provider: PROVIDER_NAMES[provider] })}
+          </button>
+        );
+      })}
     </div>
   );
 }

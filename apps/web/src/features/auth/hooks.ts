@@ -2,41 +2,51 @@ import type { AuthResponseDto, LoginRequestDto, RegisterRequestDto } from '@skil
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { actionFailureText } from '../../app/errorText';
 import { useAppDispatch } from '../../app/hooks';
 import { toast } from '../../app/toast';
 import { completeSignIn } from '../session/sessionThunks';
+import { authErrorText, isTwoFactorRequired } from './authErrors';
 import { useLoginMutation, useRegisterMutation } from './authApi';
 
-type Submit<Payload> = (payload: Payload) => Promise<boolean>;
+export type LoginOutcome =
+  { status: 'signedIn' } | { status: 'twoFactorRequired' } | { status: 'failed'; message: string };
 
-function useSignInCompletion() {
+/** Stores the session (replacing any guest session), greets and opens the dashboard. */
+export function useSignInCompletion() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   return useCallback(
-    (auth: AuthResponseDto) => {
+    (auth: AuthResponseDto, greeting: 'welcomeBack' | 'accountCreated' = 'welcomeBack') => {
       dispatch(completeSignIn(auth));
+      toast.success(t(`toast.${greeting}`));
       navigate('/dashboard', { replace: true });
     },
-    [dispatch, navigate],
+    [dispatch, navigate, t],
   );
 }
 
-/** POST /auth/login; toasts 'Welcome back!' or the failure (SPEC §8). Resolves whether it succeeded. */
-export function useLogin(): { submit: Submit<LoginRequestDto>; isLoading: boolean } {
+/**
+ * POST /auth/login; 'Welcome back!' on success (SPEC §8). With 2FA on and no code the API answers 401
+ * TWO_FACTOR_REQUIRED: the caller then asks for the code and posts again with `totp_code` or `recovery_code`.
+ * Failures of the credentials step are toasted ('Login failed' unless the server says why); failures of the
+ * code step are only returned, for the form to show next to the code.
+ */
+export function useLogin(): { submit: (payload: LoginRequestDto) => Promise<LoginOutcome>; isLoading: boolean } {
   const { t } = useTranslation();
   const [login, { isLoading }] = useLoginMutation();
   const complete = useSignInCompletion();
-  const submit = useCallback<Submit<LoginRequestDto>>(
-    async (payload) => {
+  const submit = useCallback(
+    async (payload: LoginRequestDto): Promise<LoginOutcome> => {
+      const withCode = payload.totp_code !== undefined || payload.recovery_code !== undefined;
       try {
-        const auth = await login(payload).unwrap();
-        complete(auth);
-        toast.success(t('toast.welcomeBack'));
-        return true;
+        complete(await login(payload).unwrap());
+        return { status: 'signedIn' };
       } catch (error) {
-        toast.error(actionFailureText(t, error, t('toast.loginFailed')));
-        return false;
+        if (!withCode && isTwoFactorRequired(error)) return { status: 'twoFactorRequired' };
+        const message = authErrorText(t, error, t('toast.loginFailed'));
+        if (!withCode) toast.error(message);
+        return { status: 'failed', message };
       }
     },
     [complete, login, t],
@@ -45,19 +55,17 @@ export function useLogin(): { submit: Submit<LoginRequestDto>; isLoading: boolea
 }
 
 /** POST /auth/register; toasts 'Account created successfully!' or the failure (SPEC §8). */
-export function useRegister(): { submit: Submit<RegisterRequestDto>; isLoading: boolean } {
+export function useRegister(): { submit: (payload: RegisterRequestDto) => Promise<boolean>; isLoading: boolean } {
   const { t } = useTranslation();
   const [register, { isLoading }] = useRegisterMutation();
   const complete = useSignInCompletion();
-  const submit = useCallback<Submit<RegisterRequestDto>>(
-    async (payload) => {
+  const submit = useCallback(
+    async (payload: RegisterRequestDto) => {
       try {
-        const auth = await register(payload).unwrap();
-        complete(auth);
-        toast.success(t('toast.accountCreated'));
+        complete(await register(payload).unwrap(), 'accountCreated');
         return true;
       } catch (error) {
-        toast.error(actionFailureText(t, error, t('toast.registrationFailed')));
+        toast.error(authErrorText(t, error, t('toast.registrationFailed')));
         return false;
       }
     },

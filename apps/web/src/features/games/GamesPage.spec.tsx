@@ -124,7 +124,7 @@ describe('games page (SPEC §2 Games)', () => {
     const cards = await screen.findAllByTestId('game-card');
     await user.click(within(cards[1]).getByRole('link', { name: 'Practice' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/game/number-rush');
-    expect(await screen.findByText('Game: number-rush')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Number Rush' })).toBeInTheDocument();
   });
 
   it('on failure shows Retry, which reloads the page, and toasts', async () => {

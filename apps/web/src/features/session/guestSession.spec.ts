@@ -52,13 +52,13 @@ describe('loadStoredSession (SPEC §4)', () => {
     expect(loadStoredSession()).toEqual({ kind: 'signedIn', user });
   });
 
-  it('clears tokens that come without a usable user', () => {
+  it('keeps tokens without a usable cached user until GET /users/me/ answers (restoring)', () => {
     localStorage.setItem(STORAGE_KEYS.accessToken, 'a');
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'r');
     localStorage.setItem(STORAGE_KEYS.user, '{not json');
-    expect(loadStoredSession()).toEqual({ kind: 'anonymous' });
-    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(loadStoredSession()).toEqual({ kind: 'anonymous', restoring: true });
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('a');
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r');
   });
 
   it('drops a corrupt guest session', () => {

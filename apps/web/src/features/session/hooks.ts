@@ -1,10 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toast } from '../../app/toast';
-import { selectCurrentUser, selectSession } from './sessionSlice';
-import { endSession, startGuestSession } from './sessionThunks';
+import { selectCurrentUser, selectIsRestoring, selectSession } from './sessionSlice';
+import { logout, startGuestSession, startSession } from './sessionThunks';
 
 export function useSession() {
   return useAppSelector(selectSession);
@@ -12,6 +12,22 @@ export function useSession() {
 
 export function useCurrentUser() {
   return useAppSelector(selectCurrentUser);
+}
+
+/** True while stored tokens wait for GET /users/me/ at start and no cached user can be shown. */
+export function useIsRestoringSession() {
+  return useAppSelector(selectIsRestoring);
+}
+
+/** Runs the SPEC §4 session start once per app (StrictMode's second effect run is skipped). */
+export function useSessionStart(): void {
+  const dispatch = useAppDispatch();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void dispatch(startSession());
+  }, [dispatch]);
 }
 
 /** Guest mode (SPEC §3, §8): make the guest session, greet with both toasts, go to the dashboard. */
@@ -27,13 +43,13 @@ export function useStartGuestSession(): () => void {
   }, [dispatch, navigate, t]);
 }
 
-/** Logout: clear every stored session item, say so, back to the landing page. */
-export function useLogout(): () => void {
+/** Logout: POST /auth/logout for users (not guests), clear every stored session item, say so, back to `/`. */
+export function useLogout(): () => Promise<void> {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { t } = useTranslation();
-  return useCallback(() => {
-    dispatch(endSession());
+  return useCallback(async () => {
+    await dispatch(logout());
     toast.success(t('toast.loggedOut'));
     navigate('/', { replace: true });
   }, [dispatch, navigate, t]);

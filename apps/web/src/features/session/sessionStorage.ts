@@ -40,29 +40,49 @@ export function readAccessToken(): string | null {
   return readStorage(STORAGE_KEYS.accessToken);
 }
 
+export function readRefreshToken(): string | null {
+  return readStorage(STORAGE_KEYS.refreshToken);
+}
+
+/** After POST /auth/refresh: the rotated refresh token replaces the spent one every time. */
+export function storeTokens(tokens: { access_token: string; refresh_token: string }): void {
+  writeStorage(STORAGE_KEYS.accessToken, tokens.access_token);
+  writeStorage(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+}
+
+/** The signed-in user is cached so a reload can draw the shell before GET /users/me/ answers. */
+export function storeUser(user: User): void {
+  writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+/** The stored guest session, if there is a valid one; an invalid one is removed. */
+export function loadStoredGuest(): GuestUser | null {
+  const guest = parseJson(readStorage(STORAGE_KEYS.guestSession));
+  if (isStoredGuest(guest)) return guest;
+  removeStorage(STORAGE_KEYS.guestSession);
+  return null;
+}
+
 /**
- * The session at start (SPEC §4): tokens with their user → signed in; otherwise a stored guest session;
- * otherwise anonymous. Tokens without a usable user are cleared.
- * Extension point: once GET /users/me/ exists, the signed-in user is reloaded from the server at start.
+ * The session at start (SPEC §4), read synchronously when the store is made. With a stored access token the
+ * cached user (if any) is shown at once, and `startSession` then loads the current user from the server
+ * (`restoring` until it answers when nothing is cached). Otherwise a stored guest session; otherwise anonymous.
  */
 export function loadStoredSession(): SessionState {
   if (readAccessToken()) {
     const user = parseJson(readStorage(STORAGE_KEYS.user));
     if (isStoredUser(user) && !user.isGuest) return { kind: 'signedIn', user };
-    clearStoredTokens();
+    return { kind: 'anonymous', restoring: true };
   }
-  const guest = parseJson(readStorage(STORAGE_KEYS.guestSession));
-  if (isStoredGuest(guest)) return { kind: 'guest', user: guest };
-  removeStorage(STORAGE_KEYS.guestSession);
-  return { kind: 'anonymous' };
+  const guest = loadStoredGuest();
+  return guest ? { kind: 'guest', user: guest } : { kind: 'anonymous' };
 }
 
 /** Login and registration replace any guest session (SPEC §4). */
 export function storeSignedInSession(auth: AuthResponseDto): void {
   removeStorage(STORAGE_KEYS.guestSession);
-  writeStorage(STORAGE_KEYS.accessToken, auth.access_token);
-  writeStorage(STORAGE_KEYS.refreshToken, auth.refresh_token);
-  writeStorage(STORAGE_KEYS.user, JSON.stringify(auth.user));
+  storeTokens(auth);
+  storeUser(auth.user);
 }
 
 /** A guest start replaces whatever session was stored (SPEC §4). */

@@ -1,9 +1,24 @@
-import type { AuthResponseDto, GuestUser } from '@skillduel/contracts';
+import type { AuthResponseDto, GuestUser, User } from '@skillduel/contracts';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
+import { authApi } from '../auth/authApi';
+import { currentUserApi } from './currentUserApi';
 import { createGuestSession } from './guestSession';
-import { guestStarted, sessionEnded, signedIn } from './sessionSlice';
-import { clearStoredSession, storeGuestSession, storeSignedInSession } from './sessionStorage';
+import { guestStarted, sessionEnded, signedIn, userUpdated } from './sessionSlice';
+import {
+  clearStoredSession,
+  clearStoredTokens,
+  loadStoredGuest,
+  readAccessToken,
+  storeGuestSession,
+  storeSignedInSession,
+  storeUser,
+} from './sessionStorage';
+
+/** Same content: skips a re-render of every screen that reads the user when nothing changed. */
+function sameUser(left: User, right: User): boolean {
+  return JSON.stringify(left) === JSON.stringify(right);
+}
 
 /** Makes and stores a fresh guest session, replacing any other session (SPEC §3, §4). */
 export const startGuestSession = (): AppThunk<GuestUser> => (dispatch) => {
@@ -14,7 +29,7 @@ export const startGuestSession = (): AppThunk<GuestUser> => (dispatch) => {
   return guest;
 };
 
-/** Stores the tokens and user from a login or registration answer. */
+/** Stores the tokens and user from a login, registration or social sign-in; any guest session is replaced. */
 export const completeSignIn =
   (auth: AuthResponseDto): AppThunk =>
   (dispatch) => {
@@ -23,12 +38,68 @@ export const completeSignIn =
     dispatch(signedIn(auth.user));
   };
 
+/** Keeps the session and the cached copy in step with a fresher user from the server. */
+export const applyCurrentUser =
+  (user: User): AppThunk =>
+  (dispatch, getState) => {
+    const session = getState().session;
+    if (session.kind !== 'signedIn' || session.user.id !== user.id) return;
+    storeUser(user);
+    if (!sameUser(session.user, user)) dispatch(userUpdated(user));
+  };
+
 /**
- * Clears every stored session item and cached server data.
- * Extension point: for signed-in users POST /auth/logout is called first (skipped for guests, SPEC §7).
+ * Reloads the signed-in user from GET /users/me/ (e.g. after a balance change). Resolves the user, or null
+ * when it could not be loaded.
  */
+export const reloadCurrentUser = (): AppThunk<Promise<User | null>> => async (dispatch) => {
+  const result = await dispatch(
+    currentUserApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }),
+  );
+  if (!result.data) return null;
+  dispatch(applyCurrentUser(result.data));
+  return result.data;
+};
+
+/**
+ * Session start (SPEC §4): with a stored access token the current user is loaded, and if that fails the
+ * tokens are cleared (then a stored guest session, if any, is restored); otherwise the guest session that
+ * the store already restored stands. A 401 is first answered by the base query's refresh-and-retry.
+ */
+export const startSession = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  if (!readAccessToken()) return;
+  const result = await dispatch(
+    currentUserApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }),
+  );
+  if (result.data && !result.data.isGuest) {
+    // A logout or guest start while the call was out has removed the tokens: that choice stands.
+    if (!readAccessToken()) return;
+    storeUser(result.data);
+    const session = getState().session;
+    if (session.kind === 'signedIn' && sameUser(session.user, result.data)) return;
+    dispatch(signedIn(result.data));
+    return;
+  }
+  if (!readAccessToken()) return;
+  clearStoredTokens();
+  const guest = loadStoredGuest();
+  dispatch(guest ? guestStarted(guest) : sessionEnded());
+};
+
+/** Clears every stored session item and cached server data; theme and language stay. */
 export const endSession = (): AppThunk => (dispatch) => {
   clearStoredSession();
   dispatch(api.util.resetApiState());
   dispatch(sessionEnded());
+};
+
+/**
+ * Logout (SPEC §7): POST /auth/logout for a signed-in user (skipped for guests), then everything is cleared
+ * whatever the server said — a dead network must not keep anyone signed in on this device.
+ */
+export const logout = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  if (getState().session.kind === 'signedIn' && readAccessToken()) {
+    await dispatch(authApi.endpoints.logout.initiate());
+  }
+  dispatch(endSession());
 };

@@ -1,0 +1,28 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAutoFocus } from './useAutoFocus';
+
+/** The full-screen 3-2-1 'Game starting...' (SPEC §2); the number is announced as it changes. */
+export function CountdownOverlay({ secondsLeft }: { secondsLeft: number }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const ref = useAutoFocus<HTMLDivElement>();
+  return (
+    <div
+      ref={ref}
+      className="gr-countdown"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-testid="countdown"
+    >
+      <p id={titleId} className="gr-countdown-title">
+        {t('gameRoom.countdown.starting')}
+      </p>
+      <p className="gr-countdown-number" aria-live="assertive" aria-atomic="true" data-testid="countdown-number">
+        {secondsLeft}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { GameId } from '@skillduel/contracts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAutoFocus } from './useAutoFocus';
+
+/**
+ * 'Ready to Play?' (SPEC §2, PRODUCT §4). Guests get Start Practice. Signed-in players get Practice (free, against
+ * the computer) and Find opponent, which is real-money quick match: the rooms work wires it (pass `onFindOpponent`);
+ * until then it is shown disabled with the reason, never faked.
+ */
+export function WaitingScreen({
+  engineId,
+  isGuest,
+  timeLimitSeconds,
+  onStart,
+  onFindOpponent,
+  focusStart,
+}: {
+  engineId: GameId;
+  isGuest: boolean;
+  timeLimitSeconds: number;
+  onStart: () => void;
+  onFindOpponent?: () => void;
+  /** After Play Again: put the keyboard back on the start button. */
+  focusStart: boolean;
+}) {
+  const { t } = useTranslation();
+  const startRef = useAutoFocus<HTMLButtonElement>(focusStart);
+  const practiceHintId = useId();
+  const findOpponentHintId = useId();
+  return (
+    <div className="gr-waiting" data-testid="waiting-screen">
+      <h2>{t('gameRoom.waiting.title')}</h2>
+      <p>{t(`gameRoom.rules.${engineId}`)}</p>
+      <p className="muted">{t('gameRoom.waiting.timeLimit', { count: timeLimitSeconds })}</p>
+      {isGuest ? (
+        <div className="gr-actions">
+          <button ref={startRef} type="button" className="button button-primary gr-start" onClick={onStart}>
+            {t('gameRoom.waiting.startPractice')}
+          </button>
+        </div>
+      ) : (
+        <div className="gr-choices">
+          <div className="gr-choice">
+            <button
+              ref={startRef}
+              type="button"
+              className="button button-primary gr-start"
+              onClick={onStart}
+              aria-describedby={practiceHintId}
+            >
+              {t('gameRoom.waiting.practice')}
+            </button>
+            <p id={practiceHintId} className="muted small">
+              {t('gameRoom.waiting.practiceHint')}
+            </p>
+          </div>
+          <div className="gr-choice">
+            <button
+              type="button"
+              className="button button-accent"
+              onClick={onFindOpponent}
+              disabled={onFindOpponent === undefined}
+              aria-describedby={findOpponentHintId}
+              data-testid="find-opponent"
+            >
+              {t('gameRoom.waiting.findOpponent')}
+            </button>
+            {onFindOpponent === undefined && (
+              <p id={findOpponentHintId} className="muted small">
+                {t('gameRoom.waiting.findOpponentUnavailable')}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** `?spectate=true` on a built-in game: watching only (live spectating comes with rooms). */
+export function SpectatingScreen({ gameId }: { gameId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="gr-waiting" data-testid="spectating-screen">
+      <h2>{t('gameRoom.waiting.spectatingTitle')}</h2>
+      <p className="muted">{t('gameRoom.waiting.spectatingText')}</p>
+      <div className="gr-actions">
+        <Link to={`/game/${encodeURIComponent(gameId)}`} className="button button-secondary">
+          {t('gameRoom.waiting.practiceInstead')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { CLIENT_EVENTS, SERVER_EVENTS, type Ack, type EmoteId, type RealtimeErrorDto } from '@skillduel/contracts';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { getRealtimeClient, realtimeAuthRefresher } from '../../app/realtime';
+import { INITIAL_LIVE_ROOM, liveRoomReducer, type LiveRoomState } from './liveRoomState';
+
+export interface LiveRoomControls {
+  readonly state: LiveRoomState;
+  /** Start Game (`match:ready`). Resolves the refusal, if any. */
+  ready(): Promise<RealtimeErrorDto | null>;
+  /** Play Again (`match:play_again`): both confirm, both bets escrowed again. */
+  playAgain(): Promise<RealtimeErrorDto | null>;
+  /** One game input; the ack's outcome or rejection lands in `state.feedback` / `state.notice`. */
+  sendInput(input: unknown): void;
+  /** A chat message (trimmed; empty ones are not sent). */
+  sendChat(message: string): Promise<RealtimeErrorDto | null>;
+  sendEmote(emote: EmoteId): Promise<RealtimeErrorDto | null>;
+}
+
+function refusalOf(ack: Ack<unknown>): RealtimeErrorDto | null {
+  return ack.ok ? null : ack.error;
+}
+
+/**
+ * Joins a live room over the tab's socket (`room:join`, again after every reconnect) and follows it: room state,
+ * presence, the countdown, play, both scores, the result and the chat. Unmounting leaves the room (`room:leave`).
+ * `onError` gets the `app:error` refusals that arrive without an ack.
+ */
+export function useLiveRoom(roomId: string, onError?: (error: RealtimeErrorDto) => void): LiveRoomControls {
+  const appDispatch = useAppDispatch();
+  const [state, dispatch] = useReducer(liveRoomReducer, INITIAL_LIVE_ROOM);
+  const onErrorRef = useRef(onError);
+  useEffect(() => {
+    onErrorRef.current = onError;
+  }, [onError]);
+
+  useEffect(() => {
+    const client = getRealtimeClient();
+    let alive = true;
+    let joinSent = false;
+    const mine = (payload: { room_id: string }) => alive && payload.room_id === roomId;
+
+    const join = () => {
+      joinSent = true;
+      void client.request(CLIENT_EVENTS.roomJoin, { room_id: roomId }).then((ack) => {
+        if (!alive) return;
+        if (ack.ok) dispatch({ type: 'joined', payload: ack.data, receivedAt: Date.now() });
+        else dispatch({ type: 'joinFailed', error: ack.error });
+      });
+    };
+
+    const stops = [
+      client.on(SERVER_EVENTS.roomState, (payload) => {
+        if (alive && payload.room.id === roomId) dispatch({ type: 'state', payload, receivedAt: Date.now() });
+      }),
+      client.on(SERVER_EVENTS.roomPresence, (payload) => {
+        if (mine(payload)) dispatch({ type: 'presence', payload });
+      }),
+      client.on(SERVER_EVENTS.matchCountdown, (payload) => {
+        if (mine(payload)) dispatch({ type: 'countdown', payload, receivedAt: Date.now() });
+      }),
+      client.on(SERVER_EVENTS.matchStarted, (payload) => {
+        if (mine(payload)) dispatch({ type: 'started', payload, receivedAt: Date.now() });
+      }),
+      client.on(SERVER_EVENTS.matchView, (payload) => {
+        if (mine(payload)) dispatch({ type: 'view', payload });
+      }),
+      client.on(SERVER_EVENTS.matchScores, (payload) => {
+        if (mine(payload)) dispatch({ type: 'scores', payload });
+      }),
+      client.on(SERVER_EVENTS.matchFinished, (payload) => {
+        if (mine(payload)) dispatch({ type: 'finished', payload });
+      }),
+      client.on(SERVER_EVENTS.matchResult, (payload) => {
+        if (mine(payload)) dispatch({ type: 'result', payload: payload.result });
+      }),
+      client.on(SERVER_EVENTS.chatMessage, (payload) => {
+        if (mine(payload)) dispatch({ type: 'chat', payload });
+      }),
+      client.onError((error) => {
+        if (alive) onErrorRef.current?.(error);
+      }),
+      // Every (re)connection is a new socket on the server: join the room again, and take its state afresh.
+      client.onConnect(join),
+    ];
+    const lease = client.acquire({ refreshAuth: realtimeAuthRefresher(appDispatch) });
+    if (!joinSent && client.getStatus() === 'connected') join();
+
+    return () => {
+      alive = false;
+      for (const stop of stops) stop();
+      if (client.getStatus() === 'connected') void client.request(CLIENT_EVENTS.roomLeave, { room_id: roomId });
+      lease.release();
+    };
+  }, [appDispatch, roomId]);
+
+  const ready = useCallback(
+    async () => refusalOf(await getRealtimeClient().request(CLIENT_EVENTS.matchReady, { room_id: roomId })),
+    [roomId],
+  );
+  const playAgain = useCallback(
+    async () => refusalOf(await getRealtimeClient().request(CLIENT_EVENTS.matchPlayAgain, { room_id: roomId })),
+    [roomId],
+  );
+  const sendInput = useCallback(
+    (input: unknown) => {
+      void getRealtimeClient()
+        .request(CLIENT_EVENTS.matchInput, { room_id: roomId, input })
+        .then((ack) => dispatch({ type: 'inputAck', ack }));
+    },
+    [roomId],
+  );
+  const sendChat = useCallback(
+    async (message: string) => {
+      const text = message.trim();
+      if (text === '') return null; // SPEC §5: empty or whitespace is ignored
+      return refusalOf(await getRealtimeClient().request(CLIENT_EVENTS.chatSend, { room_id: roomId, message: text }));
+    },
+    [roomId],
+  );
+  const sendEmote = useCallback(
+    async (emote: EmoteId) =>
+      refusalOf(await getRealtimeClient().request(CLIENT_EVENTS.chatEmote, { room_id: roomId, emote })),
+    [roomId],
+  );
+
+  return { state, ready, playAgain, sendInput, sendChat, sendEmote };
+}

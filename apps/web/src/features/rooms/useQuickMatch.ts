@@ -1,0 +1,50 @@
+import { GAME_ROOM_DEFAULTS } from '@skillduel/contracts';
+import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { toast } from '../../app/toast';
+import { useGetGamesQuery } from '../games/gamesApi';
+import { roomFailureReason } from './messages';
+import { refreshBalances, useQuickMatchMutation } from './roomsApi';
+
+/** The room page of a room id (SPEC §4 navigation). */
+export function roomPath(roomId: string, spectate = false): string {
+  return `/game/${encodeURIComponent(roomId)}${spectate ? '?spectate=true' : ''}`;
+}
+
+/**
+ * Find opponent (PRODUCT §4) on a built-in game's waiting screen: POST /rooms/quick-match with the game's default
+ * bet — the server joins a waiting room of that game and bet, or creates one — then the room. A second press
+ * while the first is on its way does nothing.
+ */
+export function useQuickMatch(gameId: string): () => void {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { data: games } = useGetGamesQuery();
+  const [quickMatch] = useQuickMatchMutation();
+  const pending = useRef(false);
+  const bet = games?.find((game) => game.id === gameId)?.default_bet ?? GAME_ROOM_DEFAULTS.defaultBetDollars;
+
+  return useCallback(() => {
+    if (pending.current) return;
+    pending.current = true;
+    void quickMatch({ game_id: gameId, bet_amount: bet })
+      .unwrap()
+      .then(
+        (answer) => {
+          toast.success(answer.matched ? t('toast.joinedRoom') : t('toast.roomCreated'));
+          void dispatch(refreshBalances());
+          navigate(roomPath(answer.room.id));
+        },
+        (error: unknown) => {
+          const reason = roomFailureReason(t, error);
+          toast.error(t('toast.failedToJoinRoom'), reason ? { description: reason } : undefined);
+        },
+      )
+      .finally(() => {
+        pending.current = false;
+      });
+  }, [bet, dispatch, gameId, navigate, quickMatch, t]);
+}

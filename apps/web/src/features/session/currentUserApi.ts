@@ -1,0 +1,26 @@
+import type { User } from '@skillduel/contracts';
+import { api } from '../../app/api';
+
+/** Fields PUT /users/me/ accepts (SPEC §2 Profile settings); anything else is refused by the API. */
+export interface ProfileUpdate {
+  username?: string;
+  email?: string;
+  country?: string | null;
+}
+
+export const currentUserApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/users/me/ — the signed-in user (SPEC §7). */
+    getCurrentUser: build.query<User, void>({
+      query: () => '/users/me/',
+      providesTags: ['CurrentUser'],
+    }),
+    /** PUT /api/users/me/ — username, email, country. */
+    updateCurrentUser: build.mutation<User, ProfileUpdate>({
+      query: (body) => ({ url: '/users/me/', method: 'PUT', body }),
+      invalidatesTags: ['Security'],
+    }),
+  }),
+});
+
+export const { useUpdateCurrentUserMutation } = currentUserApi;

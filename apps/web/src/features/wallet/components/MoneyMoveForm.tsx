@@ -1,0 +1,258 @@
+import { PAYMENT_METHODS, LIMITS, type PaymentMethod } from '@skillduel/contracts';
+import { Bitcoin, CreditCard, Landmark, Wallet, type LucideIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDollars } from '../../../app/format';
+import { toast } from '../../../app/toast';
+import { newIdempotencyKey } from '../idempotencyKey';
+import { checkAmount, toastAmount, type MoneyMoveKind, type ValidationMessageKey } from '../money';
+import { describeMoveFailure, type MoveFailure } from '../moveFailure';
+import { useDepositMutation, useWithdrawMutation, type MoneyMoveRequest } from '../walletApi';
+
+const METHOD_ICONS: Record<PaymentMethod, LucideIcon> = {
+  card: CreditCard,
+  paypal: Wallet,
+  crypto: Bitcoin,
+  bank: Landmark,
+};
+
+/** The form is being filled in, or a checked request waits for Confirm (and keeps its key across retries). */
+type Phase = { step: 'edit' } | { step: 'confirm'; move: MoneyMoveRequest; failure: MoveFailure | null };
+
+/** A client check (translated when shown, so it follows a language switch) or the server's refusal. */
+type FormError = { source: 'client'; key: ValidationMessageKey } | { source: 'server'; message: string };
+
+export interface MoneyMoveFormProps {
+  kind: MoneyMoveKind;
+  balanceCents: number;
+  isGuest: boolean;
+  /** Why this account may not make this move (canDeposit / canWithdraw false), or null. */
+  blockedReason: string | null;
+}
+
+/**
+ * The Deposit and Withdraw tabs (SPEC §2, §5): amount and payment method, checked with the spec's messages, then a
+ * confirmation showing what will happen. Confirm sends the request with an Idempotency-Key made for this
+ * confirmation; while it is in flight the buttons are disabled, and a retry after a lost answer reuses the key.
+ */
+export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: MoneyMoveFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [amountText, setAmountText] = useState('');
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const [phase, setPhase] = useState<Phase>({ step: 'edit' });
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const amountInput = useRef<HTMLInputElement>(null);
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const focusOnStep = useRef(false);
+  const [deposit] = useDepositMutation();
+  const [withdraw] = useWithdrawMutation();
+
+  const isDeposit = kind === 'deposit';
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+
+  useEffect(() => {
+    if (!focusOnStep.current) return;
+    focusOnStep.current = false;
+    if (phase.step === 'confirm') confirmHeading.current?.focus();
+    else amountInput.current?.focus();
+  }, [phase.step]);
+
+  const goTo = (next: Phase) => {
+    if (next.step !== phase.step) focusOnStep.current = true;
+    setPhase(next);
+  };
+
+  const review = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (blockedReason) return;
+    const check = checkAmount(kind, amountText, { isGuest, balanceCents });
+    if (!check.ok) {
+      setFormError({ source: 'client', key: check.messageKey });
+      amountInput.current?.focus();
+      return;
+    }
+    setFormError(null);
+    goTo({
+      step: 'confirm',
+      move: { amountCents: check.cents, paymentMethod: method, idempotencyKey: newIdempotencyKey() },
+      failure: null,
+    });
+  };
+
+  const confirm = async (move: MoneyMoveRequest) => {
+    // A second click before React re-renders the disabled button must not send a second request.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      await (isDeposit ? deposit(move) : withdraw(move)).unwrap();
+      const amount = toastAmount(move.amountCents);
+      toast.success(
+        isDeposit
+          ? t('wallet.toasts.depositSucceeded', { amount })
+          : t('wallet.toasts.withdrawalProcessing', { amount }),
+      );
+      setAmountText('');
+      setFormError(null);
+      goTo({ step: 'edit' });
+    } catch (error) {
+      const failure = describeMoveFailure(t, kind, error);
+      toast.error(failure.message);
+      if (failure.outcome === 'refused') {
+        // Nothing moved and the key's answer is final: back to the form; the next confirmation gets a new key.
+        setFormError({ source: 'server', message: failure.message });
+        goTo({ step: 'edit' });
+      } else {
+        goTo({ step: 'confirm', move, failure });
+      }
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  const errorText = formError
+    ? formError.source === 'client'
+      ? t(`validation.${formError.key}`)
+      : formError.message
+    : null;
+  const title = isDeposit ? t('wallet.form.depositTitle') : t('wallet.form.withdrawTitle');
+  const note = isDeposit ? null : (
+    <p className="wallet-note" data-testid="withdrawal-note">
+      {t('wallet.form.withdrawalNote')}
+    </p>
+  );
+
+  if (phase.step === 'confirm') {
+    const { move, failure } = phase;
+    return (
+      <section
+        className="card wallet-section wallet-confirm"
+        aria-labelledby={`${id}-confirm`}
+        data-testid="confirm-step"
+      >
+        <h2 id={`${id}-confirm`} ref={confirmHeading} tabIndex={-1} className="wallet-section-title">
+          {isDeposit ? t('wallet.confirm.depositTitle') : t('wallet.confirm.withdrawTitle')}
+        </h2>
+        <p className="muted">{t('wallet.confirm.text')}</p>
+        <dl className="wallet-confirm-details">
+          <div>
+            <dt>{t('wallet.confirm.amount')}</dt>
+            <dd data-testid="confirm-amount">{formatDollars(move.amountCents / 100)}</dd>
+          </div>
+          <div>
+            <dt>{t('wallet.confirm.method')}</dt>
+            <dd data-testid="confirm-method">{t(`wallet.methods.${move.paymentMethod}`)}</dd>
+          </div>
+        </dl>
+        {note}
+        {failure && (
+          <div className="wallet-confirm-error" role="alert" data-testid="confirm-error">
+            <p className="field-error">{failure.message}</p>
+            <p className="muted small">{t('wallet.confirm.retryHint')}</p>
+          </div>
+        )}
+        <div className="wallet-confirm-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void confirm(move)}
+            disabled={busy}
+            aria-busy={busy}
+            data-testid="confirm-move"
+          >
+            {busy ? t('wallet.confirm.processing') : t('wallet.confirm.confirm')}
+          </button>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => goTo({ step: 'edit' })}
+            disabled={busy}
+            data-testid="cancel-move"
+          >
+            {t('wallet.confirm.cancel')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card wallet-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="wallet-section-title">
+        {title}
+      </h2>
+      {blockedReason && (
+        <p className="banner" role="note" data-testid="move-blocked">
+          {blockedReason}
+        </p>
+      )}
+      <form className="wallet-form" onSubmit={review} noValidate aria-labelledby={`${id}-title`}>
+        <fieldset className="wallet-fieldset" disabled={blockedReason !== null}>
+          <div className="field">
+            <label htmlFor={`${id}-amount`}>{t('wallet.form.amount')}</label>
+            <input
+              ref={amountInput}
+              id={`${id}-amount`}
+              name="amount"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min={isDeposit ? LIMITS.depositMinCents / 100 : LIMITS.withdrawalMinCents / 100}
+              max={isDeposit ? LIMITS.depositMaxCents / 100 : undefined}
+              value={amountText}
+              onChange={(event) => {
+                setAmountText(event.target.value);
+                setFormError(null);
+              }}
+              aria-invalid={errorText !== null}
+              aria-describedby={errorText !== null ? `${hintId} ${errorId}` : hintId}
+              data-testid="amount-input"
+            />
+            <p id={hintId} className="muted small">
+              {isDeposit
+                ? t('wallet.form.depositHint')
+                : t('wallet.form.withdrawHint', { balance: formatDollars(balanceCents / 100) })}
+            </p>
+            {errorText !== null && (
+              <p id={errorId} className="field-error" role="alert" data-testid="amount-error">
+                {errorText}
+              </p>
+            )}
+          </div>
+
+          <fieldset className="wallet-methods">
+            <legend>{t('wallet.form.paymentMethod')}</legend>
+            <div className="wallet-method-grid">
+              {PAYMENT_METHODS.map((value) => {
+                const Icon = METHOD_ICONS[value];
+                return (
+                  <label key={value} className="wallet-method" data-testid="payment-method">
+                    <input
+                      type="radio"
+                      name={`${id}-method`}
+                      value={value}
+                      checked={method === value}
+                      onChange={() => setMethod(value)}
+                    />
+                    <Icon aria-hidden="true" size={18} />
+                    <span>{t(`wallet.methods.${value}`)}</span>
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+
+          {note}
+          <button type="submit" className="button button-primary button-block" data-testid="review-move">
+            {t('wallet.form.continue')}
+          </button>
+        </fieldset>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { LIMITS } from '../constants';
+import { VALIDATION_MESSAGES } from '../messages';
+import { ROOM_MESSAGES, ROOM_STATUSES, type RoomStatus } from '../rooms-types';
+import { IsDollarAmount, type DollarAmountRule } from './wallet.dto';
+
+/**
+ * A room's bet (SPEC §5 Create room): present and above 0, at most 2 decimals, else 'Please enter a valid bet amount'.
+ * The game's own min/max bet and the balance ('Insufficient balance') are checked by the server.
+ */
+export const BET_AMOUNT_RULE: DollarAmountRule = {
+  invalidMessage: VALIDATION_MESSAGES.invalidBet,
+  minCents: 1,
+  minMessage: VALIDATION_MESSAGES.invalidBet,
+};
+
+/** Private room passwords (stored hashed). */
+export const ROOM_PASSWORD_LIMITS = { minLength: 4, maxLength: 64 } as const;
+
+const GAME_ID_MAX_LENGTH = 64;
+
+/** POST /rooms (SPEC §7: {game_id, bet_amount, is_private (false), max_players (2)}; `password` for private rooms). */
+export class CreateRoomDto {
+  @MaxLength(GAME_ID_MAX_LENGTH, { message: ROOM_MESSAGES.chooseGame })
+  @IsNotEmpty({ message: ROOM_MESSAGES.chooseGame })
+  @IsString({ message: ROOM_MESSAGES.chooseGame })
+  game_id!: string;
+
+  /** Dollars, a JSON number or a decimal string with at most 2 decimals. */
+  @IsDollarAmount(BET_AMOUNT_RULE)
+  bet_amount!: number | string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'is_private must be true or false' })
+  is_private?: boolean;
+
+  @IsOptional()
+  @IsIn([LIMITS.roomMaxPlayers], { message: ROOM_MESSAGES.maxPlayers })
+  max_players?: number;
+
+  /** Required when is_private is true; ignored otherwise. */
+  @ValidateIf((object: CreateRoomDto) => object.is_private === true)
+  @MaxLength(ROOM_PASSWORD_LIMITS.maxLength, { message: ROOM_MESSAGES.passwordRequired })
+  @MinLength(ROOM_PASSWORD_LIMITS.minLength, { message: ROOM_MESSAGES.passwordRequired })
+  @IsString({ message: ROOM_MESSAGES.passwordRequired })
+  password?: string;
+}
+
+/** POST /rooms/{id}/join (SPEC §7: {password}); the password matters for private rooms only. */
+export class JoinRoomDto {
+  @IsOptional()
+  @MaxLength(ROOM_PASSWORD_LIMITS.maxLength, { message: ROOM_MESSAGES.wrongPassword })
+  @IsString({ message: ROOM_MESSAGES.wrongPassword })
+  password?: string | null;
+}
+
+/** POST /rooms/quick-match: join a waiting public room of this game and bet, else create one. */
+export class QuickMatchDto {
+  @MaxLength(GAME_ID_MAX_LENGTH, { message: ROOM_MESSAGES.chooseGame })
+  @IsNotEmpty({ message: ROOM_MESSAGES.chooseGame })
+  @IsString({ message: ROOM_MESSAGES.chooseGame })
+  game_id!: string;
+
+  @IsDollarAmount(BET_AMOUNT_RULE)
+  bet_amount!: number | string;
+}
+
+/** GET /rooms?game=&status= (without status: the active rooms). */
+export class RoomsQueryDto {
+  @IsOptional()
+  @MaxLength(GAME_ID_MAX_LENGTH, { message: 'game must be a game id' })
+  @IsString({ message: 'game must be a game id' })
+  game?: string;
+
+  @IsOptional()
+  @IsIn(ROOM_STATUSES, { message: `status must be one of ${ROOM_STATUSES.join(', ')}` })
+  status?: RoomStatus;
+}
