@@ -13,6 +13,9 @@ import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { MetricsService } from './metrics/metrics.service';
 
+/** The SPA's social sign-in completion pages (SPEC §2). */
+const OAUTH_CALLBACK_PATH = /^\/auth\/(google|facebook|microsoft)\/callback(\?|$)/;
+
 /** Request bodies are small JSON documents; anything bigger is refused before parsing. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -65,9 +68,13 @@ export async function createApp(
         frameAncestors: ["'none'"],
       },
     },
+    // Social login opens the provider in a popup that must be able to message this window when it returns.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  adapter.getInstance().addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(securityHeaders);
+  // The popup's own page (after a detour through the provider's origin) must keep its opener.
+  const oauthCallbackHeaders = { ...securityHeaders, 'cross-origin-opener-policy': 'unsafe-none' };
+  adapter.getInstance().addHook('onRequest', (request, reply, done) => {
+    void reply.headers(OAUTH_CALLBACK_PATH.test(request.url) ? oauthCallbackHeaders : securityHeaders);
     done();
   });
   // Same-origin by default: the CORS plugin is only registered when other origins are allowed.

@@ -64,6 +64,11 @@ describe('API error bodies (SPEC §8)', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/config' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // Popups (social login) may message the app; the callback page itself keeps its opener.
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const callback = await testApp.app.inject({ method: 'GET', url: '/auth/google/callback?code=x&state=y' });
+    expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect(callback.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('rate limits with 429 and the spec message', async () => {
