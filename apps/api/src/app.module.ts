@@ -16,6 +16,7 @@ import { HealthController } from './health/health.controller';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { UsersModule } from './users/users.module';
 import { WalletModule } from './wallet/wallet.module';
+import { RoomsModule } from './rooms/rooms.module';
 
 @Module({})
 export class AppModule {
@@ -43,6 +44,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         WalletModule,
+        RoomsModule,
       ],
       controllers: [HealthController, PublicConfigController],
       providers: [{ provide: APP_GUARD, useClass: AppThrottlerGuard }],

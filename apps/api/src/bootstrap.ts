@@ -12,6 +12,7 @@ import { computeSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { MetricsService } from './metrics/metrics.service';
+import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 
 /** The SPA's social sign-in completion pages (SPEC §2). */
 const OAUTH_CALLBACK_PATH = /^\/auth\/(google|facebook|microsoft)\/callback(\?|$)/;
@@ -52,6 +53,10 @@ export async function createApp(
     metrics.observeHttp(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+  // Socket.IO on the same HTTP server (path /socket.io), with the Redis adapter when REDIS_URL is set.
+  const ioAdapter = new RealtimeIoAdapter(app, config);
+  await ioAdapter.connectToRedis();
+  app.useWebSocketAdapter(ioAdapter);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
 

@@ -83,3 +83,30 @@ describe('loadConfig (accounts and security)', () => {
     ).toThrow(/OAUTH_ALLOW_INSECURE_HTTP/);
   });
 });
+
+describe('loadConfig (rooms and live matches)', () => {
+  it('applies the rooms defaults', () => {
+    const config = loadConfig(base);
+    expect(config.ROOM_WAITING_EXPIRY_SECONDS).toBe(600);
+    expect(config.RECONNECT_GRACE_SECONDS).toBe(15);
+    expect(config.PLATFORM_FEE_BPS).toBe(0);
+    expect(config.MAX_OPEN_ROOMS_PER_PLAYER).toBe(3);
+    expect(config.MATCH_COUNTDOWN_MS).toBe(3000);
+    expect(config.MATCH_TIME_LIMIT_OVERRIDE_MS).toBe(0);
+  });
+
+  it.each([
+    ['PLATFORM_FEE_BPS', '-1'],
+    ['PLATFORM_FEE_BPS', '9000'],
+    ['MAX_OPEN_ROOMS_PER_PLAYER', '0'],
+    ['RECONNECT_GRACE_SECONDS', 'soon'],
+  ])('names the variable when %s=%s is bad', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(`${name}=`));
+  });
+
+  it('refuses a stale threshold that a live heartbeat could miss', () => {
+    expect(() =>
+      loadConfig({ ...base, MATCH_HEARTBEAT_INTERVAL_MS: '20000', MATCH_STALE_AFTER_SECONDS: '30' }),
+    ).toThrow(/MATCH_STALE_AFTER_SECONDS/);
+  });
+});

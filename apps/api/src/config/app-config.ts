@@ -277,6 +277,78 @@ export class AppConfig {
   @Transform(toBoolean)
   @IsBoolean()
   OAUTH_ALLOW_INSECURE_HTTP = false;
+
+  // ── Rooms and live matches (rooms and realtime modules, docs/decisions/06xx) ──────────────────────────────────────
+
+  /** A room waiting for an opponent (or for both players to Start) is cancelled and refunded after this long. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86_400)
+  ROOM_WAITING_EXPIRY_SECONDS = 600;
+
+  /** A player disconnected during a match may come back within this many seconds; after it they forfeit. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600)
+  RECONNECT_GRACE_SECONDS = 15;
+
+  /** Platform fee in basis points of the pot (2 × bet) taken from the winner's payout; 0 = none. Ties pay no fee. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(5000)
+  PLATFORM_FEE_BPS = 0;
+
+  /** Rooms (waiting, ready or playing) one player may sit in at once, created or joined. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  MAX_OPEN_ROOMS_PER_PLAYER = 3;
+
+  /** The 3-2-1 countdown between both players pressing Start and play (SPEC §9: 3 s). Smaller only in tests. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  MATCH_COUNTDOWN_MS = 3000;
+
+  /** Overrides every game's time limit (milliseconds) when above 0. For tests and load benchmarks only. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  MATCH_TIME_LIMIT_OVERRIDE_MS = 0;
+
+  /** How often this instance looks for expired rooms and for matches a dead instance left unsettled. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(20)
+  @Max(600_000)
+  ROOM_SWEEP_INTERVAL_MS = 5000;
+
+  /** How often this instance marks the matches it runs as alive. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(20)
+  @Max(600_000)
+  MATCH_HEARTBEAT_INTERVAL_MS = 5000;
+
+  /** A running match whose instance has not marked it alive for this long is voided and refunded. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  MATCH_STALE_AFTER_SECONDS = 30;
+
+  /** How often open sockets' sessions are re-checked; a revoked or expired session's sockets are disconnected. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(20)
+  @Max(600_000)
+  SOCKET_SESSION_CHECK_INTERVAL_MS = 10_000;
 }
 
 /** Optional variables (no default value, so not found by enumerating a fresh AppConfig). */
@@ -324,6 +396,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.NODE_ENV === 'production' && config.OAUTH_ALLOW_INSECURE_HTTP) {
     throw new ConfigError(
       'Invalid configuration:\n  OAUTH_ALLOW_INSECURE_HTTP must not be true when NODE_ENV=production',
+    );
+  }
+  if (config.MATCH_STALE_AFTER_SECONDS * 1000 < 2 * config.MATCH_HEARTBEAT_INTERVAL_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MATCH_STALE_AFTER_SECONDS must be at least twice MATCH_HEARTBEAT_INTERVAL_MS (a live match would be voided)',
     );
   }
   return config;

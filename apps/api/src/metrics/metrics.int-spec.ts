@@ -16,7 +16,9 @@ describe('GET /api/metrics', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/plain');
       const body = response.body;
-      expect(body).toMatch(/skillduel_http_request_duration_seconds_bucket\{[^}]*method="GET"[^}]*route="\/api\/games"[^}]*status_code="200"/);
+      expect(body).toMatch(
+        /skillduel_http_request_duration_seconds_bucket\{[^}]*method="GET"[^}]*route="\/api\/games"[^}]*status_code="200"/,
+      );
       // Unknown URLs are grouped, never one label value per URL.
       expect(body).not.toContain('/api/does-not-exist/123');
       expect(body).toContain('skillduel_open_sockets');
@@ -53,7 +55,11 @@ describe('GET /api/metrics', () => {
       const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/metrics' });
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().detail).toBe('Authentication required');
-      const wrong = await testApp.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: 'Bearer nope' } });
+      const wrong = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: 'Bearer nope' },
+      });
       expect(wrong.statusCode).toBe(401);
       const scraper = await testApp.app.inject({
         method: 'GET',

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { matchWinTotals } from '../rooms/match-stats';
 import { FinancialSummary, UserFinancials } from '../users/user-financials.port';
 import { WalletRepository } from './wallet.repository';
 
 /**
- * The users module's money figures, read from the ledger. Wins and earnings come from match results, which do not
- * exist yet: zero until the rooms module settles matches.
+ * The users module's money figures: balance and totals from the ledger, wins and earnings from settled matches
+ * (rooms/match-stats.ts).
  */
 @Injectable()
 export class WalletFinancials extends UserFinancials {
@@ -19,12 +20,13 @@ export class WalletFinancials extends UserFinancials {
 
   async summaryFor(userId: string): Promise<FinancialSummary> {
     const totals = await this.repository.totals(this.dataSource.manager, userId);
+    const wins = await matchWinTotals(this.dataSource.manager, userId);
     return {
       balanceCents: totals.balanceCents,
       totalDepositedCents: totals.depositedCents,
       totalWithdrawnCents: totals.withdrawnCents,
-      totalWins: 0,
-      totalEarningsCents: 0n,
+      totalWins: wins.wins,
+      totalEarningsCents: wins.earningsCents,
     };
   }
 }

@@ -34,6 +34,7 @@ function createPaymentProvider(config: AppConfig): PaymentProvider {
     WalletFinancials,
     { provide: PaymentProvider, useFactory: createPaymentProvider, inject: [AppConfig] },
   ],
-  exports: [LedgerModule, WalletFinancials],
+  // IdempotencyService: the rooms module answers its money-moving POSTs (create, join) through it too.
+  exports: [LedgerModule, WalletFinancials, IdempotencyService],
 })
 export class WalletModule {}

@@ -15,9 +15,13 @@ function freePort(): Promise<number> {
 
 async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const url = `redis://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 50; attempt++) {
     const open = await new Promise<boolean>((resolve) => {

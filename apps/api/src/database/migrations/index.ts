@@ -8,6 +8,7 @@ import { CreateAuthRateLimits1763850400000 } from './1763850400000-CreateAuthRat
 import { CreateUserSelfReportedXp1763850500000 } from './1763850500000-CreateUserSelfReportedXp';
 import { CreateLedger1763860000001 } from './1763860000001-CreateLedger';
 import { CreateWalletPayments1763860000002 } from './1763860000002-CreateWalletPayments';
+import { CreateRoomsAndMatches1763870000000 } from './1763870000000-CreateRoomsAndMatches';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   CreateUserSelfReportedXp1763850500000,
   CreateLedger1763860000001,
   CreateWalletPayments1763860000002,
+  CreateRoomsAndMatches1763870000000,
 ];

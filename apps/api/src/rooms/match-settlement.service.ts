@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { RoomEscrowService, RoundDecision } from './room-escrow.service';
+import { MatchRecord, RoomsRepository } from './rooms.repository';
+
+/** A round that this call closed (the one and only settlement of that round). */
+export interface ClosedRound {
+  match: MatchRecord;
+  winnerId: string | null;
+}
+
+/**
+ * Closes a started round exactly once: under the room's row lock, the open match row is locked, paid out through
+ * the escrow service, marked finished (or void) with its result and input log, and the room marked finished — one
+ * database transaction. Any number of concurrent or repeated calls for the same round (timer, forfeit, leave,
+ * recovery on another instance) produce one settlement; the others get null.
+ */
+@Injectable()
+export class MatchSettlementService {
+  constructor(
+    private readonly rooms: RoomsRepository,
+    private readonly escrow: RoomEscrowService,
+  ) {}
+
+  /**
+   * `onlyIfStaleSeconds`: crash recovery closes the round only if its instance has not marked it alive for that long
+   * (checked under the lock, so a slow but living owner is never overtaken).
+   */
+  async closeRound(
+    roomId: string,
+    round: number,
+    decision: RoundDecision,
+    onlyIfStaleSeconds: number | null = null,
+  ): Promise<ClosedRound | null> {
+    const closed = await this.rooms.transaction(async (manager) => {
+      const room = await this.rooms.lockRoom(manager, roomId);
+      if (!room) return null;
+      const match = await this.rooms.lockOpenMatch(manager, roomId, round, onlyIfStaleSeconds);
+      if (!match) return null;
+      const settled = await this.escrow.settle(manager, match, decision.outcome);
+      const written = await this.rooms.closeMatch(manager, roomId, round, {
+        status: decision.outcome === 'void' ? 'void' : 'finished',
+        outcome: decision.outcome,
+        reason: decision.reason,
+        winnerId: settled.winnerId,
+        scores: decision.scores,
+        displayScores: decision.displayScores,
+        flags: decision.flags,
+        durationMs: Math.max(0, Math.round(decision.durationMs)),
+        potCents: settled.potCents,
+        feeCents: settled.feeCents,
+        payoutCents: settled.payoutCents,
+        inputLog: decision.inputLog,
+        settlementTransactionId: settled.transactionId,
+      });
+      if (!written) throw new Error(`match ${roomId}#${round} changed under its row lock`);
+      if (room.round === round) await this.rooms.setStatus(manager, roomId, 'finished');
+      return { winnerId: settled.winnerId };
+    });
+    if (!closed) return null;
+    const match = await this.rooms.findMatch(this.rooms.runner, roomId, round);
+    if (!match) throw new Error(`match ${roomId}#${round} vanished after settlement`);
+    return { match, winnerId: closed.winnerId };
+  }
+}

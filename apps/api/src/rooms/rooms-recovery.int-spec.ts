@@ -1,0 +1,197 @@
+import type {
+  Ack,
+  AuthResponse,
+  GameRoomViewDto,
+  MatchFinishedDto,
+  MatchViewDto,
+  RoomDto,
+  RoomJoinedDto,
+} from '@skillduel/contracts';
+import { bearer } from '../../test/auth-helpers';
+import { ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { sql } from '../../test/db';
+import { createTestDatabase } from '../../test/test-app';
+import { createAppOnDatabase } from '../../test/wallet-helpers';
+import {
+  balanceCents,
+  ClientSocket,
+  connectSocket,
+  eventually,
+  expectMoneyConsistent,
+  nextEvent,
+  playerWithBalance,
+  request,
+} from './testing/rooms-test-kit';
+
+const TEST_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: '/nonexistent-web-dist',
+  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  WITHDRAWAL_PROCESSOR_ENABLED: 'false',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  MATCH_HEARTBEAT_INTERVAL_MS: '200',
+  MATCH_STALE_AFTER_SECONDS: '1',
+  ROOM_SWEEP_INTERVAL_MS: '200',
+};
+
+/** Starts the real server in a child process (so it can be SIGKILLed) and resolves with its base URL. */
+function startServerProcess(databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const child = fork(resolve(__dirname, 'testing/server-process.cjs'), [], {
+    env: {
+      ...process.env,
+      ...TEST_ENV,
+      DATABASE_URL: databaseUrl,
+      MATCH_COUNTDOWN_MS: '50',
+      MATCH_TIME_LIMIT_OVERRIDE_MS: '60000',
+    },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolvePromise, reject) => {
+    child.once('message', (message: { port: number }) =>
+      resolvePromise({ child, baseUrl: `http://127.0.0.1:${message.port}` }),
+    );
+    child.once('exit', (code) => reject(new Error(`server process exited (${code}): ${stderr}`)));
+  });
+}
+
+async function call<T>(baseUrl: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function richPlayer(baseUrl: string): Promise<AuthResponse> {
+  const suffix = randomBytes(5).toString('hex');
+  const password = `Pw-${randomBytes(8).toString('hex')}`;
+  const auth = await call<AuthResponse>(baseUrl, 'POST', '/api/auth/register', undefined, {
+    username: `crash_${suffix}`,
+    email: `crash_${suffix}@example.test`,
+    password,
+    confirmPassword: password,
+  });
+  await call(baseUrl, 'POST', '/api/transactions/deposit', auth.access_token, { amount: 100, payment_method: 'card' });
+  return auth;
+}
+
+/**
+ * PRODUCT.md §4: "on server start, every match left unsettled by a crash is settled or voided and refunded".
+ * The server running a match is killed with SIGKILL (no shutdown hook runs); another instance recovers the money.
+ */
+describe('crash recovery', () => {
+  const sockets: ClientSocket[] = [];
+  let child: ChildProcess | undefined;
+
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('a match whose server was SIGKILLed mid-play is voided and both stakes refunded by the next instance', async () => {
+    const databaseUrl = await createTestDatabase();
+    const server = await startServerProcess(databaseUrl);
+    child = server.child;
+    const { baseUrl } = server;
+
+    const alice = await richPlayer(baseUrl);
+    const bob = await richPlayer(baseUrl);
+    const room = await call<RoomDto>(baseUrl, 'POST', '/api/rooms', alice.access_token, {
+      game_id: 'number-rush',
+      bet_amount: 5,
+    });
+    await call(baseUrl, 'POST', `/api/rooms/${room.id}/join`, bob.access_token, {});
+    const aliceSocket = await connectSocket(baseUrl, { token: alice.access_token });
+    const bobSocket = await connectSocket(baseUrl, { token: bob.access_token });
+    sockets.push(aliceSocket, bobSocket);
+    for (const socket of [aliceSocket, bobSocket]) {
+      expect((await request<Ack<RoomJoinedDto>>(socket, 'room:join', { room_id: room.id })).ok).toBe(true);
+    }
+    const view = nextEvent<MatchViewDto>(aliceSocket, 'match:view', () => true, 10_000);
+    await request(aliceSocket, 'match:ready', { room_id: room.id });
+    await request(bobSocket, 'match:ready', { room_id: room.id });
+    await view;
+    await request(aliceSocket, 'match:input', { room_id: room.id, input: { type: 'answer', value: -1 } });
+    const open = await sql<{ status: string }>(databaseUrl, `SELECT status FROM matches WHERE room_id = $1`, [room.id]);
+    expect(['countdown', 'playing']).toContain(open[0].status);
+    expect(await balanceCents(databaseUrl, alice.user.id)).toBe(9_500n);
+
+    const exited = new Promise((resolveExit) => server.child.once('exit', resolveExit));
+    server.child.kill('SIGKILL');
+    await exited;
+    // Nothing ran on the way down: the round is still open and both stakes are still in escrow.
+    expect(
+      (await sql<{ status: string }>(databaseUrl, `SELECT status FROM matches WHERE room_id = $1`, [room.id]))[0]
+        .status,
+    ).not.toMatch(/finished|void/);
+    await expectMoneyConsistent(databaseUrl);
+
+    const next = await createAppOnDatabase(databaseUrl, TEST_ENV);
+    try {
+      await eventually(
+        async () =>
+          (await sql<{ status: string }>(databaseUrl, `SELECT status FROM matches WHERE room_id = $1`, [room.id]))[0]
+            .status === 'void',
+        10_000,
+        'the dead instance’s match to be voided',
+      );
+      expect(await balanceCents(databaseUrl, alice.user.id)).toBe(10_000n);
+      expect(await balanceCents(databaseUrl, bob.user.id)).toBe(10_000n);
+      const roomView = (await next.inject({ method: 'GET', url: `/api/rooms/${room.id}` })).json<GameRoomViewDto>();
+      expect(roomView).toMatchObject({
+        status: 'finished',
+        last_result: { outcome: 'void', reason: 'void', payout: 0 },
+      });
+      await expectMoneyConsistent(databaseUrl);
+    } finally {
+      await next.close();
+    }
+  }, 90_000);
+
+  it('an instance stopping gracefully voids and refunds the rounds it runs', async () => {
+    const databaseUrl = await createTestDatabase();
+    const app = await createAppOnDatabase(databaseUrl, {
+      ...TEST_ENV,
+      MATCH_COUNTDOWN_MS: '50',
+      MATCH_TIME_LIMIT_OVERRIDE_MS: '60000',
+    });
+    await app.listen(0, '127.0.0.1');
+    const alice = await playerWithBalance(app, 100);
+    const bob = await playerWithBalance(app, 100);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/rooms',
+      headers: bearer(alice.accessToken),
+      payload: { game_id: 'quick-click', bet_amount: 5 },
+    });
+    const room = created.json<RoomDto>();
+    await app.inject({
+      method: 'POST',
+      url: `/api/rooms/${room.id}/join`,
+      headers: bearer(bob.accessToken),
+      payload: {},
+    });
+    const aliceSocket = await connectSocket(app, { token: alice.accessToken });
+    const bobSocket = await connectSocket(app, { token: bob.accessToken });
+    sockets.push(aliceSocket, bobSocket);
+    for (const socket of [aliceSocket, bobSocket]) await request(socket, 'room:join', { room_id: room.id });
+    const finished = nextEvent<MatchFinishedDto>(aliceSocket, 'match:finished', () => true, 10_000);
+    const started = nextEvent(aliceSocket, 'match:started');
+    await request(aliceSocket, 'match:ready', { room_id: room.id });
+    await request(bobSocket, 'match:ready', { room_id: room.id });
+    await started;
+    const closing = app.close();
+    expect((await finished).result).toMatchObject({ outcome: 'void', reason: 'void' });
+    await closing;
+    expect(await balanceCents(databaseUrl, alice.user.id)).toBe(10_000n);
+    expect(await balanceCents(databaseUrl, bob.user.id)).toBe(10_000n);
+    await expectMoneyConsistent(databaseUrl);
+  });
+});

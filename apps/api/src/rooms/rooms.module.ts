@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { RealtimeModule } from '../realtime/realtime.module';
+import { WalletModule } from '../wallet/wallet.module';
+import { LiveRoomsService } from './live/live-rooms.service';
+import { MatchClock } from './live/match-clock';
+import { RoomsSocketHandlers } from './live/rooms-socket.handlers';
+import { MatchSettlementService } from './match-settlement.service';
+import { RoomEscrowService } from './room-escrow.service';
+import { RoomsController } from './rooms.controller';
+import { RoomsMaintenanceService } from './rooms-maintenance.service';
+import { RoomsRepository } from './rooms.repository';
+import { RoomsService } from './rooms.service';
+
+/**
+ * Real-money rooms and live matches (SPEC §7 /rooms*, PRODUCT.md §4–§6): the REST calls, escrow and settlement
+ * through the ledger, the server-run matches, spectating, chat and the lobby feed over the realtime layer.
+ */
+@Module({
+  imports: [WalletModule, RealtimeModule],
+  controllers: [RoomsController],
+  providers: [
+    RoomsService,
+    RoomsRepository,
+    RoomEscrowService,
+    MatchSettlementService,
+    LiveRoomsService,
+    RoomsSocketHandlers,
+    RoomsMaintenanceService,
+    MatchClock,
+  ],
+  exports: [RoomsService, LiveRoomsService],
+})
+export class RoomsModule {}

@@ -1,0 +1,370 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ACTIVE_ROOM_STATUSES,
+  centsToDollars,
+  CreateRoomDto,
+  GameRoomViewDto,
+  HTTP_ERROR_MESSAGES,
+  JoinRoomDto,
+  LobbyEventKind,
+  MatchLogEntry,
+  MatchReplayDto,
+  parseDollarsToCents,
+  QuickMatchDto,
+  QuickMatchResponseDto,
+  REALTIME_MESSAGES,
+  ROOM_ERROR_CODES,
+  ROOM_ID_PATTERN,
+  ROOM_ID_PREFIX,
+  ROOM_MESSAGES,
+  RoomDto,
+  RoomsQueryDto,
+  VALIDATION_MESSAGES,
+} from '@skillduel/contracts';
+import { isGameId } from '@skillduel/games';
+import { randomInt } from 'node:crypto';
+import { EntityManager } from 'typeorm';
+import { AppError } from '../common/app-error';
+import { AppConfig } from '../config/app-config';
+import { SqlRunner } from '../database/sql';
+import { HttpAnswer, IdempotencyService } from '../wallet/idempotency.service';
+import { LiveRoomsService } from './live/live-rooms.service';
+import { RoomEscrowService } from './room-escrow.service';
+import { hashRoomPassword, verifyRoomPassword } from './room-password';
+import { timeLimitMsOf, toGameRoomView, toMatchResultDto, toRoomDto } from './room-presenter';
+import { RoomCore, RoomGameRecord, RoomRecord, RoomsRepository } from './rooms.repository';
+
+const ROOM_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const ROOM_ID_RANDOM_LENGTH = 20;
+const LIST_LIMIT = 100;
+
+/** `room_` + 20 random base-62 characters (~119 bits). */
+export function newRoomId(): string {
+  let id = ROOM_ID_PREFIX;
+  for (let i = 0; i < ROOM_ID_RANDOM_LENGTH; i++) id += ROOM_ID_ALPHABET[randomInt(ROOM_ID_ALPHABET.length)];
+  return id;
+}
+
+/** A money-moving answer as produced (possibly replayed from an earlier request with the same Idempotency-Key). */
+export type RoomAnswer = HttpAnswer & { replayed: boolean };
+
+interface CallerContext {
+  userId: string;
+  idempotencyKey: string | undefined;
+  requestId: string;
+}
+
+function notFound(): AppError {
+  return AppError.notFound(HTTP_ERROR_MESSAGES[404]);
+}
+
+/**
+ * The rooms calls of SPEC §7 (PRODUCT.md §4). Every change happens in one transaction under the room's row lock
+ * (and the player's own row lock for anything that adds a stake, so the open-room cap holds under concurrency);
+ * money moves through RoomEscrowService → LedgerService only. The live layer and the lobby hear of each change after
+ * it committed.
+ */
+@Injectable()
+export class RoomsService {
+  constructor(
+    private readonly rooms: RoomsRepository,
+    private readonly escrow: RoomEscrowService,
+    private readonly idempotency: IdempotencyService,
+    private readonly live: LiveRoomsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async list(query: RoomsQueryDto): Promise<RoomDto[]> {
+    const statuses = query.status ? [query.status] : ACTIVE_ROOM_STATUSES;
+    const records = await this.rooms.listRooms(this.rooms.runner, { gameId: query.game, statuses, limit: LIST_LIMIT });
+    return records.map((record) => toRoomDto(record, this.live.spectatorCount(record.id)));
+  }
+
+  /** The live (playing) public room with the most spectators, else the newest ready/waiting public one; else null. */
+  async featured(): Promise<RoomDto | null> {
+    const playing = (await this.rooms.listRooms(this.rooms.runner, { statuses: ['playing'], limit: LIST_LIMIT }))
+      .filter((record) => !record.isPrivate)
+      .map((record) => ({ record, spectators: this.live.spectatorCount(record.id) }));
+    if (playing.length > 0) {
+      // Sorted newest first already; a stable sort keeps the newest among equals.
+      const best = [...playing].sort((a, b) => b.spectators - a.spectators)[0];
+      return toRoomDto(best.record, best.spectators);
+    }
+    const open = (
+      await this.rooms.listRooms(this.rooms.runner, { statuses: ['ready', 'waiting'], limit: LIST_LIMIT })
+    ).find((record) => !record.isPrivate);
+    return open ? toRoomDto(open, this.live.spectatorCount(open.id)) : null;
+  }
+
+  async view(roomId: string, viewerId: string | null): Promise<GameRoomViewDto> {
+    const record = await this.findOrNotFound(roomId);
+    let seedHash: string | null = null;
+    if (record.status === 'playing') {
+      seedHash =
+        this.live.liveSeedHash(roomId) ??
+        (await this.rooms.findMatch(this.rooms.runner, roomId, record.round))?.seedHash ??
+        null;
+    }
+    const last = await this.rooms.lastClosedMatch(this.rooms.runner, roomId);
+    return toGameRoomView(record, {
+      spectators: this.live.spectatorCount(roomId),
+      viewerId,
+      seedHash,
+      lastResult: last ? toMatchResultDto(last) : null,
+      timeLimitMs: timeLimitMsOf(record, this.config.MATCH_TIME_LIMIT_OVERRIDE_MS),
+    });
+  }
+
+  /** Anyone may watch (guests too). A cancelled room cannot be watched any more. */
+  async spectate(roomId: string, viewerId: string | null): Promise<GameRoomViewDto> {
+    const view = await this.view(roomId, viewerId);
+    if (view.status === 'cancelled') throw notFound();
+    return view;
+  }
+
+  async replay(roomId: string, round: number): Promise<MatchReplayDto> {
+    if (!ROOM_ID_PATTERN.test(roomId)) throw notFound();
+    const match = await this.rooms.findMatch(this.rooms.runner, roomId, round, true);
+    const result = match ? toMatchResultDto(match) : null;
+    if (!match || !result) throw notFound();
+    return {
+      room_id: roomId,
+      round,
+      game_id: match.gameId,
+      time_limit_ms: match.timeLimitMs,
+      result,
+      input_log: (match.inputLog ?? []) as MatchLogEntry[],
+    };
+  }
+
+  async create(caller: CallerContext, dto: CreateRoomDto): Promise<RoomAnswer> {
+    const betCents = this.validBetCents(dto.bet_amount);
+    const isPrivate = dto.is_private === true;
+    const passwordHash = isPrivate && dto.password ? await hashRoomPassword(dto.password) : null;
+    const answer = await this.idempotency.run(
+      {
+        userId: caller.userId,
+        key: caller.idempotencyKey,
+        requestId: caller.requestId,
+        fingerprint: {
+          operation: 'rooms.create',
+          gameId: dto.game_id,
+          betCents: betCents.toString(),
+          isPrivate: String(isPrivate),
+          // The password itself is never stored with the key; whether one was given is enough to tell requests apart.
+          password: String(Boolean(passwordHash)),
+        },
+      },
+      async (manager) => {
+        const game = await this.playableGame(manager, dto.game_id, betCents);
+        await this.assertMayStake(manager, caller.userId);
+        const room = await this.createRoom(manager, caller.userId, game, betCents, isPrivate, passwordHash);
+        return { statusCode: 201, body: toRoomDto(room, 0) };
+      },
+    );
+    await this.announce(answer, 'created');
+    return answer;
+  }
+
+  async join(caller: CallerContext, roomId: string, dto: JoinRoomDto): Promise<RoomAnswer> {
+    if (!ROOM_ID_PATTERN.test(roomId)) throw notFound();
+    const answer = await this.idempotency.run(
+      {
+        userId: caller.userId,
+        key: caller.idempotencyKey,
+        requestId: caller.requestId,
+        fingerprint: { operation: 'rooms.join', roomId },
+      },
+      async (manager) => {
+        const room = await this.rooms.lockRoom(manager, roomId);
+        if (!room) throw notFound();
+        if (room.player2Id === caller.userId) {
+          // Already in (a retried join): the same answer, no second stake.
+          return { statusCode: 200, body: await this.roomDto(manager, roomId) };
+        }
+        if (room.player1Id === caller.userId)
+          throw AppError.badRequest(ROOM_ERROR_CODES.ownRoom, ROOM_MESSAGES.ownRoom);
+        if (room.status !== 'waiting')
+          throw AppError.conflict(ROOM_ERROR_CODES.roomNotJoinable, ROOM_MESSAGES.roomNotJoinable);
+        if (room.isPrivate) {
+          const password = dto.password ?? '';
+          if (!room.passwordHash || !(await verifyRoomPassword(password, room.passwordHash))) {
+            throw new AppError(403, ROOM_ERROR_CODES.wrongPassword, ROOM_MESSAGES.wrongPassword);
+          }
+        }
+        await this.assertMayStake(manager, caller.userId);
+        await this.joinRoom(manager, room, caller.userId);
+        return { statusCode: 200, body: await this.roomDto(manager, roomId) };
+      },
+    );
+    await this.announce(answer, 'joined');
+    return answer;
+  }
+
+  /** Joins the oldest waiting public room of that game and bet, else creates one (201). */
+  async quickMatch(caller: CallerContext, dto: QuickMatchDto): Promise<RoomAnswer> {
+    const betCents = this.validBetCents(dto.bet_amount);
+    const answer = await this.idempotency.run(
+      {
+        userId: caller.userId,
+        key: caller.idempotencyKey,
+        requestId: caller.requestId,
+        fingerprint: { operation: 'rooms.quick-match', gameId: dto.game_id, betCents: betCents.toString() },
+      },
+      async (manager) => {
+        const game = await this.playableGame(manager, dto.game_id, betCents);
+        await this.assertMayStake(manager, caller.userId);
+        const candidate = await this.rooms.lockQuickMatchCandidate(manager, game.id, betCents, caller.userId);
+        if (candidate) {
+          await this.joinRoom(manager, candidate, caller.userId);
+          const body: QuickMatchResponseDto = { room: await this.roomDto(manager, candidate.id), matched: true };
+          return { statusCode: 200, body };
+        }
+        const room = await this.createRoom(manager, caller.userId, game, betCents, false, null);
+        const body: QuickMatchResponseDto = { room: toRoomDto(room, 0), matched: false };
+        return { statusCode: 201, body };
+      },
+    );
+    if (!answer.replayed && answer.statusCode < 300) {
+      const body = answer.body as QuickMatchResponseDto;
+      await this.live.roomChanged(body.room.id, body.matched ? 'joined' : 'created');
+    }
+    return answer;
+  }
+
+  /**
+   * Leaves a room (PRODUCT.md §4): a waiting room closes and refunds; in a ready room the creator leaving closes it
+   * and refunds both, the joiner leaving is refunded and the room waits again; during play the leaver forfeits; a
+   * finished room takes no more Play Again.
+   */
+  async leave(userId: string, roomId: string): Promise<RoomDto> {
+    if (!ROOM_ID_PATTERN.test(roomId)) throw notFound();
+    const outcome = await this.rooms.transaction(async (manager) => {
+      const room = await this.rooms.lockRoom(manager, roomId);
+      if (!room) throw notFound();
+      const seat = room.player1Id === userId ? 0 : room.player2Id === userId ? 1 : null;
+      if (seat === null) throw new AppError(403, ROOM_ERROR_CODES.notInRoom, ROOM_MESSAGES.notInRoom);
+      switch (room.status) {
+        case 'waiting':
+          await this.escrow.refundAll(manager, roomId, 'left');
+          await this.rooms.setStatus(manager, roomId, 'cancelled', { closeReason: 'left' });
+          return 'closed' as const;
+        case 'ready':
+          if (seat === 0) {
+            await this.escrow.refundAll(manager, roomId, 'left');
+            await this.rooms.setStatus(manager, roomId, 'cancelled', { closeReason: 'left' });
+            return 'closed' as const;
+          }
+          await this.escrow.refundPlayer(manager, roomId, room.round, userId);
+          await this.rooms.setPlayer2(manager, roomId, null, this.config.ROOM_WAITING_EXPIRY_SECONDS);
+          return 'updated' as const;
+        case 'playing':
+          return 'forfeit' as const;
+        case 'finished':
+          await this.rooms.closeFinished(manager, roomId, 'left');
+          return 'closed' as const;
+        case 'cancelled':
+          return null;
+      }
+    });
+    if (outcome === 'forfeit') {
+      if (!(await this.live.forfeitByLeave(roomId, userId))) {
+        throw AppError.conflict('MATCH_IN_PROGRESS', REALTIME_MESSAGES.notPlaying);
+      }
+    } else if (outcome) {
+      await this.live.roomChanged(roomId, outcome);
+    }
+    return this.roomDto(this.rooms.runner, roomId);
+  }
+
+  // ── Rules shared by create, join and quick match ──────────────────────────────────────────────────────────────
+
+  private validBetCents(value: unknown): bigint {
+    const cents = parseDollarsToCents(value);
+    if (cents === null || cents <= 0n)
+      throw AppError.badRequest(ROOM_ERROR_CODES.invalidBet, VALIDATION_MESSAGES.invalidBet);
+    return cents;
+  }
+
+  /** An active catalogue game with an engine, and a bet within its limits. */
+  private async playableGame(manager: EntityManager, gameId: string, betCents: bigint): Promise<RoomGameRecord> {
+    const game = isGameId(gameId) ? await this.rooms.findGame(manager, gameId) : null;
+    if (!game) {
+      throw AppError.badRequest(ROOM_ERROR_CODES.gameNotFound, ROOM_MESSAGES.chooseGame, {
+        game_id: [ROOM_MESSAGES.chooseGame],
+      });
+    }
+    if (betCents < game.minBetCents) {
+      const message = ROOM_MESSAGES.betBelowMin(centsToDollars(game.minBetCents).toFixed(2));
+      throw AppError.badRequest(ROOM_ERROR_CODES.invalidBet, message, { bet_amount: [message] });
+    }
+    if (betCents > game.maxBetCents) {
+      const message = ROOM_MESSAGES.betAboveMax(centsToDollars(game.maxBetCents).toFixed(2));
+      throw AppError.badRequest(ROOM_ERROR_CODES.invalidBet, message, { bet_amount: [message] });
+    }
+    return game;
+  }
+
+  /** Locks the player's row (serializing their stakes), then checks they may bet and are under the open-room cap. */
+  private async assertMayStake(manager: EntityManager, userId: string): Promise<void> {
+    const user = await this.rooms.lockUser(manager, userId);
+    if (!user) throw new AppError(401, 'UNAUTHORIZED', HTTP_ERROR_MESSAGES[401]);
+    if (!user.canBet) throw new AppError(403, ROOM_ERROR_CODES.betNotAllowed, ROOM_MESSAGES.betNotAllowed);
+    const open = await this.rooms.countOpenRooms(manager, userId);
+    if (open >= this.config.MAX_OPEN_ROOMS_PER_PLAYER) {
+      throw AppError.conflict(
+        ROOM_ERROR_CODES.tooManyOpenRooms,
+        ROOM_MESSAGES.tooManyOpenRooms(this.config.MAX_OPEN_ROOMS_PER_PLAYER),
+      );
+    }
+  }
+
+  private async createRoom(
+    manager: EntityManager,
+    userId: string,
+    game: RoomGameRecord,
+    betCents: bigint,
+    isPrivate: boolean,
+    passwordHash: string | null,
+  ): Promise<RoomRecord> {
+    const id = newRoomId();
+    await this.rooms.insertRoom(manager, {
+      id,
+      gameId: game.id,
+      betCents,
+      isPrivate,
+      passwordHash,
+      player1Id: userId,
+      expirySeconds: this.config.ROOM_WAITING_EXPIRY_SECONDS,
+    });
+    await this.escrow.stake(manager, id, 1, userId, betCents);
+    const room = await this.rooms.findRoom(manager, id);
+    if (!room) throw new Error(`room ${id} vanished inside its own transaction`);
+    return room;
+  }
+
+  private async joinRoom(manager: EntityManager, room: RoomCore, userId: string): Promise<void> {
+    await this.escrow.stake(manager, room.id, room.round, userId, room.betCents);
+    await this.rooms.setPlayer2(manager, room.id, userId, this.config.ROOM_WAITING_EXPIRY_SECONDS);
+  }
+
+  private async roomDto(runner: SqlRunner, roomId: string): Promise<RoomDto> {
+    const record = await this.rooms.findRoom(runner, roomId);
+    if (!record) throw notFound();
+    return toRoomDto(record, this.live.spectatorCount(roomId));
+  }
+
+  private async findOrNotFound(roomId: string): Promise<RoomRecord> {
+    if (!ROOM_ID_PATTERN.test(roomId)) throw notFound();
+    const record = await this.rooms.findRoom(this.rooms.runner, roomId);
+    if (!record) throw notFound();
+    return record;
+  }
+
+  /** Tells the live layer and the lobby about a committed (not replayed) success. */
+  private async announce(answer: RoomAnswer, kind: LobbyEventKind): Promise<void> {
+    if (answer.replayed || answer.statusCode >= 300) return;
+    const room = answer.body as RoomDto;
+    await this.live.roomChanged(room.id, kind);
+  }
+}

@@ -1,0 +1,149 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ClientToServerEvents, RealtimeAuth, ServerToClientEvents } from '@skillduel/contracts';
+import { REALTIME_PATH } from '@skillduel/contracts';
+import { randomUUID } from 'node:crypto';
+import { AddressInfo } from 'node:net';
+import { io, Socket } from 'socket.io-client';
+import { bearer, RegisteredUser, registerUser } from '../../../test/auth-helpers';
+import { sql } from '../../../test/db';
+import { expectLedgerConsistent, withClient } from '../../../test/wallet-helpers';
+import { checkRoomEscrowInvariants } from '../room-escrow-invariants';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A registered user with money in their wallet. */
+export async function playerWithBalance(app: NestFastifyApplication, dollars: number): Promise<RegisteredUser> {
+  const player = await registerUser(app);
+  if (dollars > 0) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/transactions/deposit',
+      headers: bearer(player.accessToken),
+      payload: { amount: dollars, payment_method: 'card' },
+    });
+    if (response.statusCode !== 201) throw new Error(`deposit failed: ${response.statusCode} ${response.body}`);
+  }
+  return player;
+}
+
+export async function balanceCents(databaseUrl: string, userId: string): Promise<bigint> {
+  const rows = await sql<{ balance: string }>(
+    databaseUrl,
+    `SELECT coalesce((SELECT balance_cents FROM ledger_accounts WHERE kind = 'user_wallet' AND user_id = $1), 0)::text AS balance`,
+    [userId],
+  );
+  return BigInt(rows[0].balance);
+}
+
+export async function escrowCents(databaseUrl: string): Promise<bigint> {
+  const rows = await sql<{ balance: string }>(
+    databaseUrl,
+    `SELECT balance_cents::text AS balance FROM ledger_accounts WHERE kind = 'escrow'`,
+  );
+  return BigInt(rows[0].balance);
+}
+
+/** The ledger's invariants (`ledger:check`) and the rooms' escrow invariants both hold. */
+export async function expectMoneyConsistent(databaseUrl: string): Promise<void> {
+  await expectLedgerConsistent(databaseUrl);
+  const report = await withClient(databaseUrl, (client) => checkRoomEscrowInvariants(client));
+  if (!report.ok) throw new Error(`room escrow invariants violated:\n${report.problems.join('\n')}`);
+}
+
+/** A snapshot of everything a refused request must leave unchanged. */
+export async function moneySnapshot(databaseUrl: string): Promise<Record<string, number>> {
+  const rows = await sql<Record<string, number>>(
+    databaseUrl,
+    `SELECT (SELECT count(*) FROM rooms)::int AS rooms, (SELECT count(*) FROM room_stakes)::int AS stakes,
+            (SELECT count(*) FROM ledger_transactions)::int AS transactions,
+            (SELECT count(*) FROM matches)::int AS matches,
+            (SELECT coalesce(sum(balance_cents), 0) FROM ledger_accounts WHERE kind <> 'provider_clearing')::int AS held`,
+  );
+  return rows[0];
+}
+
+export function appUrl(app: NestFastifyApplication): string {
+  const address = app.getHttpServer().address() as AddressInfo;
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A socket.io-client connected to the app (token = signed in; none = guest spectator). Resolves once connected. */
+export function connectSocket(
+  target: NestFastifyApplication | string,
+  options: { token?: string; extraHeaders?: Record<string, string>; transports?: string[] } = {},
+): Promise<ClientSocket> {
+  const auth: RealtimeAuth = options.token ? { token: options.token } : {};
+  const socket: ClientSocket = io(typeof target === 'string' ? target : appUrl(target), {
+    path: REALTIME_PATH,
+    transports: options.transports ?? ['websocket'],
+    auth,
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: options.extraHeaders,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** Emits with an ack and resolves with the ack's response. */
+export function request<T = unknown>(socket: ClientSocket, event: string, payload?: unknown): Promise<T> {
+  return new Promise((resolve) => {
+    (socket.emit as (event: string, ...args: unknown[]) => void)(event, payload, (response: T) => resolve(response));
+  });
+}
+
+/** The next `event` on `socket` that satisfies `predicate`. */
+export function nextEvent<T = unknown>(
+  socket: ClientSocket,
+  event: string,
+  predicate: (payload: T) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      (socket.off as (event: string, listener: unknown) => void)(event, listener);
+      reject(new Error(`timed out waiting for ${event}`));
+    }, timeoutMs);
+    const listener = (payload: T) => {
+      if (!predicate(payload)) return;
+      clearTimeout(timer);
+      (socket.off as (event: string, listener: unknown) => void)(event, listener);
+      resolve(payload);
+    };
+    (socket.on as (event: string, listener: unknown) => void)(event, listener);
+  });
+}
+
+/** Collects every `event` on the socket into an array. */
+export function collect<T = unknown>(socket: ClientSocket, event: string): T[] {
+  const items: T[] = [];
+  (socket.on as (event: string, listener: (payload: T) => void) => void)(event, (payload) => items.push(payload));
+  return items;
+}
+
+export function idempotencyKey(): string {
+  return randomUUID();
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Waits until `check` returns true (polling), or fails after `timeoutMs`. */
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 5000,
+  label = 'condition',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
+    await sleep(25);
+  }
+}
