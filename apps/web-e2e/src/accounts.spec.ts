@@ -134,9 +134,7 @@ test.describe('accounts: sign-up, sessions, profile, 2FA, social login, guest', 
     await expectAccessible(page);
   });
 
-  test('social login through the mock provider in a real popup ends on /dashboard signed in', async ({
-    page,
-  }) => {
+  test('social login through the mock provider in a real popup ends on /dashboard signed in', async ({ page }) => {
     await page.goto('/');
     const google = page.getByRole('button', { name: 'Continue with Google' });
     await expect(google).toBeEnabled();
