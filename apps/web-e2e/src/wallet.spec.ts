@@ -113,6 +113,10 @@ test.describe('wallet: deposit, withdraw, history', () => {
     await expect(rows(page).nth(1).getByTestId('transaction-status')).toHaveClass(/status-completed/);
     await snap(page, 'wallet-03-history-pending');
     await expectAccessible(page);
+    // The e2e server completes withdrawals after WITHDRAWAL_DELAY_SECONDS (short there); the history polls until then.
+    await expect(withdrawal.getByTestId('transaction-status')).toHaveText('Completed', { timeout: 30_000 });
+    await expect(withdrawal.getByTestId('transaction-status')).toHaveClass(/status-completed/);
+    await snap(page, 'wallet-03b-history-completed');
 
     // Overview: the recent list and the balance chart; then the light theme.
     await page.getByRole('tab', { name: 'Overview' }).click();
