@@ -37,11 +37,15 @@ async function main() {
     for (let round = 0; round < rounds; round++) {
       ours.push((await run(apiUrl)).requests.average);
       baseline.push((await run(bareUrl)).requests.average);
-      console.log(`round ${round + 1}: skillduel ${ours.at(-1).toFixed(0)} req/s, bare fastify ${baseline.at(-1).toFixed(0)} req/s`);
+      console.log(
+        `round ${round + 1}: skillduel ${ours.at(-1).toFixed(0)} req/s, bare fastify ${baseline.at(-1).toFixed(0)} req/s`,
+      );
     }
     await bare.close();
     const ratio = mean(ours) / mean(baseline);
-    console.log(`\nGET /api/games/ — ${today()}, ${connections} connections, ${rounds}×${durationSeconds}s alternating`);
+    console.log(
+      `\nGET /api/games/ — ${today()}, ${connections} connections, ${rounds}×${durationSeconds}s alternating`,
+    );
     console.log(
       `skillduel: ${mean(ours).toFixed(0)} req/s   bare fastify: ${mean(baseline).toFixed(0)} req/s   ratio: ${ratio.toFixed(2)} (goal ≥ 0.80)`,
     );

@@ -63,9 +63,10 @@ async function rawRound(databaseUrl, walletIds, clearingId) {
       try {
         while (Date.now() < deadline) {
           await client.query('BEGIN');
-          await client.query('SELECT id, balance_cents FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [
-            [walletId, clearingId],
-          ]);
+          await client.query(
+            'SELECT id, balance_cents FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
+            [[walletId, clearingId]],
+          );
           const { rows } = await client.query(
             `INSERT INTO ledger_transactions (kind, idempotency_key, request_hash, metadata)
              VALUES ('deposit', $1, 'bench', '{}'::jsonb) RETURNING id`,
@@ -98,9 +99,10 @@ async function main() {
     await apiRound(baseUrl, users.slice(0, 1)); // creates the wallets and warms up
     const db = new pg.Client({ connectionString: stack.databaseUrl });
     await db.connect();
-    const wallets = await db.query(`SELECT id FROM ledger_accounts WHERE kind = 'user_wallet' AND user_id = ANY($1::uuid[])`, [
-      users.map((user) => user.userId),
-    ]);
+    const wallets = await db.query(
+      `SELECT id FROM ledger_accounts WHERE kind = 'user_wallet' AND user_id = ANY($1::uuid[])`,
+      [users.map((user) => user.userId)],
+    );
     const missing = users.length - wallets.rowCount;
     for (let i = 0; i < missing; i++) await apiRound(baseUrl, users); // every user deposits once
     const walletIds = (
@@ -116,11 +118,17 @@ async function main() {
     for (let round = 0; round < rounds; round++) {
       api.push(await apiRound(baseUrl, users));
       raw.push(await rawRound(stack.databaseUrl, walletIds, clearingId));
-      console.log(`round ${round + 1}: API deposits ${api.at(-1).toFixed(0)} TPS, raw SQL ${raw.at(-1).toFixed(0)} TPS`);
+      console.log(
+        `round ${round + 1}: API deposits ${api.at(-1).toFixed(0)} TPS, raw SQL ${raw.at(-1).toFixed(0)} TPS`,
+      );
     }
     const ratio = mean(api) / mean(raw);
-    console.log(`\nledger deposits — ${today()}, ${clients} concurrent clients, ${rounds}×${durationSeconds}s alternating`);
-    console.log(`API: ${mean(api).toFixed(0)} TPS   raw SQL: ${mean(raw).toFixed(0)} TPS   ratio: ${ratio.toFixed(2)} (goal ≥ 0.50)`);
+    console.log(
+      `\nledger deposits — ${today()}, ${clients} concurrent clients, ${rounds}×${durationSeconds}s alternating`,
+    );
+    console.log(
+      `API: ${mean(api).toFixed(0)} TPS   raw SQL: ${mean(raw).toFixed(0)} TPS   ratio: ${ratio.toFixed(2)} (goal ≥ 0.50)`,
+    );
 
     const check = spawnSync(process.execPath, [join(root, 'tools/ledger-check.mjs')], {
       env: { ...process.env, DATABASE_URL: stack.databaseUrl },

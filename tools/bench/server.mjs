@@ -1,6 +1,6 @@
 // Shared by the benchmarks: a production build of SkillDuel on a throwaway embedded PostgreSQL.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,10 +64,13 @@ export async function startStack({ env = {}, instances = 1 } = {}) {
   await Promise.all(baseUrls.map((url) => waitFor(`${url}/api/health`)));
   return {
     baseUrls,
+    pids: servers.map((server) => server.pid),
     databaseUrl: postgres.url,
     async stop() {
       for (const server of servers) server.kill('SIGTERM');
-      await Promise.all(servers.map((server) => new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))));
+      await Promise.all(
+        servers.map((server) => new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))),
+      );
       await postgres.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -76,3 +79,15 @@ export async function startStack({ env = {}, instances = 1 } = {}) {
 
 export const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 export const today = () => new Date().toISOString().slice(0, 10);
+
+/** Resident set size of a process in bytes (Linux /proc). */
+export function rssBytes(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) * 1024 : NaN;
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}

@@ -10,11 +10,4 @@ export {
 } from './client';
 export { realtimeAuthRefresher } from './auth';
 export { useRealtimeConnection, useRealtimeStatus } from './hooks';
-export type {
-  AckDataOf,
-  PayloadOf,
-  RealtimeSocket,
-  SocketEvents,
-  SocketFactory,
-  SocketFactoryOptions,
-} from './socket';
+export type { AckDataOf, PayloadOf, RealtimeSocket, SocketEvents, SocketFactory, SocketFactoryOptions } from './socket';

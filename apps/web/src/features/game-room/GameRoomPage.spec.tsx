@@ -144,7 +144,7 @@ describe('game room (SPEC §2 "Game room")', () => {
   });
 
   describe('signed-in players', () => {
-    it('get Ready to Play? with Practice and a disabled Find opponent', async () => {
+    it('get Ready to Play? with Practice and Find opponent (quick match, features/rooms)', async () => {
       const username = storeSignedIn();
       renderApp('/game/pattern-pro');
       expect(await screen.findByRole('heading', { name: 'Ready to Play?' })).toBeInTheDocument();
@@ -156,9 +156,7 @@ describe('game room (SPEC §2 "Game room")', () => {
       const practice = screen.getByRole('button', { name: 'Practice' });
       expect(practice).toBeEnabled();
       expect(practice).toHaveAccessibleDescription('Free, against the computer. No money involved.');
-      const findOpponent = screen.getByRole('button', { name: 'Find opponent' });
-      expect(findOpponent).toBeDisabled();
-      expect(findOpponent).toHaveAccessibleDescription('Real-money matchmaking is not available yet.');
+      expect(screen.getByRole('button', { name: 'Find opponent' })).toBeEnabled();
     });
 
     it('practise from the keyboard (pattern-pro) and leave to the dashboard', async () => {
@@ -356,7 +354,7 @@ describe('game room (SPEC §2 "Game room")', () => {
   it('loads a real room and shows its bet (rooms work fills in the match)', async () => {
     server.use(
       http.get(apiUrl('/rooms/:id'), () =>
-        HttpResponse.json({ id: 'room_1', game_id: 'number-rush', status: 'waiting', bet_amount: 25 }),
+        HttpResponse.json({ id: 'room_1', game_id: 'number-rush', status: 'waiting', bet_amount: 25, your_seat: 0 }),
       ),
     );
     storeSignedIn();

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../app/toast';
+import { useQuickMatch } from '../rooms/useQuickMatch';
 import { useSession } from '../session/hooks';
 import { ChatPanel } from './components/ChatPanel';
 import { CountdownOverlay } from './components/CountdownOverlay';
@@ -13,7 +14,7 @@ import { RoomHeader } from './components/RoomHeader';
 import { SpectatingScreen, WaitingScreen } from './components/WaitingScreen';
 import { GameBoard } from './games/GameBoard';
 import { engineOf, PRACTICE_PLAYER, secondsLeft, type PracticeState } from './practiceMatch';
-import { leaveRoomPath, type RoomTarget } from './roomTarget';
+import { isBuiltInGameId, leaveRoomPath, type RoomTarget } from './roomTarget';
 import { usePracticeMatch } from './usePracticeMatch';
 
 function statusLabel(state: PracticeState, isGuest: boolean): GameRoomStatusLabel {
@@ -63,6 +64,8 @@ export function PracticeRoom({
   const isGuest = session.kind !== 'signedIn';
   const username = session.kind === 'anonymous' ? '' : session.user.username;
   const { state, timeLimitSeconds, start, reset, sendInput } = usePracticeMatch(target.engineId);
+  // Find opponent: real-money quick match on a built-in game (PRODUCT §4).
+  const findOpponent = useQuickMatch(target.gameId);
   const [focusStart, setFocusStart] = useState(false);
   useResultToast(state);
 
@@ -107,6 +110,7 @@ export function PracticeRoom({
                   isGuest={isGuest}
                   timeLimitSeconds={timeLimitSeconds}
                   onStart={start}
+                  onFindOpponent={isBuiltInGameId(target.gameId) ? findOpponent : undefined}
                   focusStart={focusStart}
                 />
               ) : state.phase === 'playing' && view ? (

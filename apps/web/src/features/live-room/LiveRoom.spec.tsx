@@ -302,7 +302,10 @@ describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', ()
     await screen.findByTestId('game-room');
     start(fake, room);
     fake.serverEmit('match:view', { room_id: room.id, round: 1, seat: 0, at_ms: 0, view: numberRushView(0) });
-    fake.respond('match:input', () => ({ ok: true, data: { accepted: false as const, at_ms: 10, reason: 'too_fast' } }));
+    fake.respond('match:input', () => ({
+      ok: true,
+      data: { accepted: false as const, at_ms: 10, reason: 'too_fast' },
+    }));
     await user.type(screen.getByTestId('number-rush-answer'), '7{Enter}');
     expect(await screen.findByText('Too fast! That one did not count.')).toBeInTheDocument();
     fake.refuse('match:input', { code: 'RATE_LIMITED', message: HTTP_ERROR_MESSAGES[429] });

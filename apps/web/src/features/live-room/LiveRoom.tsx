@@ -341,7 +341,7 @@ function LiveRoomScreen({
             <PlayerPanel
               username={playerSeat === null ? names[0] : (me?.username ?? names[playerSeat])}
               playerScore={playerSeat === null ? scores[0] : scores[playerSeat]}
-              status={statusLabel(phase, playerSeat === null ? false : state.ready[playerSeat])}
+              status={statusLabel(phase, state.ready[playerSeat ?? 0])}
               opponentName={
                 playerSeat === null
                   ? (player2?.username ?? t('gameRoom.players.opponent'))

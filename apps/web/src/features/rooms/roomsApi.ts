@@ -67,6 +67,8 @@ export function applyLobbyEvent(rooms: RoomDto[], event: LobbyRoomEventDto, quer
 /** Events that can change which room is the featured duel (PRODUCT §4: live with most spectators, else newest). */
 const FEATURED_TRIGGERS: ReadonlySet<LobbyRoomEventDto['kind']> = new Set(['created', 'joined', 'started']);
 const FEATURED_REFETCH_DELAY_MS = 500;
+/** Seconds a rooms list nobody shows stays cached (and subscribed to the lobby). */
+const LOBBY_CACHE_SECONDS = 10;
 
 const roomsBase = api.enhanceEndpoints({ addTagTypes: ['Rooms', 'FeaturedRoom'] });
 
@@ -101,6 +103,8 @@ export const roomsApi = roomsBase.injectEndpoints({
       }),
       transformResponse: roomsOf,
       providesTags: [ROOM_LIST_TAG],
+      // Unused lists stop following the lobby soon after the dashboard closes.
+      keepUnusedDataFor: LOBBY_CACHE_SECONDS,
       async onCacheEntryAdded(query, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
         try {
           await cacheDataLoaded;
@@ -127,6 +131,7 @@ export const roomsApi = roomsBase.injectEndpoints({
         return { data: body.room ?? null };
       },
       providesTags: [FEATURED_TAG],
+      keepUnusedDataFor: LOBBY_CACHE_SECONDS,
       async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch, getCacheEntry }) {
         try {
           await cacheDataLoaded;

@@ -30,9 +30,11 @@ export function ReadyList({
             ) : (
               <Circle aria-hidden="true" size={18} className="muted" />
             )}
-            {seat.ready
-              ? t('liveRoom.waiting.isReady', { username: name })
-              : t('liveRoom.waiting.notReady', { username: name })}
+            {seat.username === null && index !== yourSeat
+              ? name
+              : seat.ready
+                ? t('liveRoom.waiting.isReady', { username: name })
+                : t('liveRoom.waiting.notReady', { username: name })}
           </li>
         );
       })}
