@@ -30,6 +30,7 @@ module.exports = {
   },
   setupFiles: ['<rootDir>/src/test/polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
+  testTimeout: 20000,
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs'],
   coverageDirectory: '../../coverage/apps/web',
 };

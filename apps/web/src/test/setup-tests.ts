@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { resetRealtimeClient } from '../app/realtime';
 import { installFakeSocket } from './realtime';
 import { server } from './server';
+
+// CI machines are shared and slow at times: give findBy/waitFor more room than the 1 s default. Waiting longer
+// never makes a failing expectation pass; it only stops slow-but-correct renders from failing.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 // No test opens a real socket: the realtime client gets a scripted fake (test/realtime.ts) that a test can drive.
