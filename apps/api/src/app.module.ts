@@ -17,6 +17,9 @@ import { PublicConfigController } from './public-config/public-config.controller
 import { UsersModule } from './users/users.module';
 import { WalletModule } from './wallet/wallet.module';
 import { RoomsModule } from './rooms/rooms.module';
+import { LeaderboardModule } from './leaderboard/leaderboard.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { PlayerStatsModule } from './player-stats/player-stats.module';
 
 @Module({})
 export class AppModule {
@@ -45,6 +48,9 @@ export class AppModule {
         AuthModule,
         WalletModule,
         RoomsModule,
+        LeaderboardModule,
+        NotificationsModule,
+        PlayerStatsModule,
       ],
       controllers: [HealthController, PublicConfigController],
       providers: [{ provide: APP_GUARD, useClass: AppThrottlerGuard }],

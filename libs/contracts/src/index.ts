@@ -14,3 +14,8 @@ export * from './lib/game-room-messages';
 export * from './lib/rooms-types';
 export * from './lib/realtime';
 export * from './lib/dto/rooms.dto';
+export * from './lib/leaderboard-types';
+export * from './lib/dto/leaderboard.dto';
+export * from './lib/notifications-types';
+export * from './lib/player-stats-types';
+export * from './lib/dto/player-stats.dto';

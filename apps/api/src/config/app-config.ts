@@ -343,6 +343,20 @@ export class AppConfig {
   @Max(3600)
   MATCH_STALE_AFTER_SECONDS = 30;
 
+  /** With REDIS_URL: how long a room's ownership lease lasts in Redis (renewed every third of it while loaded). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(300)
+  @Max(600_000)
+  ROOM_OWNER_LEASE_MS = 15_000;
+
+  /** With REDIS_URL: how long a socket request forwarded to the room's owning instance may wait for its answer. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  ROOM_FORWARD_TIMEOUT_MS = 3000;
+
   /** How often open sockets' sessions are re-checked; a revoked or expired session's sockets are disconnected. */
   @Transform(toInt)
   @IsInt()

@@ -60,6 +60,40 @@ export class RealtimeServer {
     (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
   }
 
+  /** A socket of this instance, by id. */
+  localSocket(socketId: string): AppSocket | undefined {
+    return this.io?.sockets.sockets.get(socketId);
+  }
+
+  /**
+   * Puts a socket into a channel, wherever it is connected: a socket of this instance at once; one on another
+   * instance through the adapter (Redis: the instance that holds it applies it).
+   */
+  async joinChannel(socketId: string, channel: string): Promise<void> {
+    const socket = this.localSocket(socketId);
+    if (socket) await socket.join(channel);
+    else this.io?.in(socketId).socketsJoin(channel);
+  }
+
+  async leaveChannel(socketId: string, channel: string): Promise<void> {
+    const socket = this.localSocket(socketId);
+    if (socket) await socket.leave(channel);
+    else this.io?.in(socketId).socketsLeave(channel);
+  }
+
+  /** Emits to one socket, wherever it is connected (every socket is in the channel named by its id). */
+  emitToSocketId<E extends EventName>(socketId: string, event: E, payload: PayloadOf<E>): void {
+    const socket = this.localSocket(socketId);
+    if (socket) this.emitToSocket(socket, event, payload);
+    else this.emitTo(socketId, event, payload);
+  }
+
+  disconnectSocket(socketId: string): void {
+    const socket = this.localSocket(socketId);
+    if (socket) socket.disconnect(true);
+    else this.io?.in(socketId).disconnectSockets(true);
+  }
+
   /** Sockets of this instance in a channel (the local part of presence; see docs/decisions/0603). */
   localSocketsIn(channel: string): AppSocket[] {
     const ids = this.io?.sockets.adapter.rooms.get(channel);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { recordRoundResult } from '../leaderboard/round-results';
 import { RoomEscrowService, RoundDecision } from './room-escrow.service';
 import { MatchRecord, RoomsRepository } from './rooms.repository';
 
@@ -53,6 +54,8 @@ export class MatchSettlementService {
         settlementTransactionId: settled.transactionId,
       });
       if (!written) throw new Error(`match ${roomId}#${round} changed under its row lock`);
+      // Issue 7 hook: leaderboard aggregates and win notifications of this round, in this same transaction.
+      await recordRoundResult(manager, roomId, round);
       if (room.round === round) await this.rooms.setStatus(manager, roomId, 'finished');
       return { winnerId: settled.winnerId };
     });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RealtimeModule } from '../realtime/realtime.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { LiveRoomsService } from './live/live-rooms.service';
+import { RoomCluster } from './live/room-cluster';
 import { MatchClock } from './live/match-clock';
 import { RoomsSocketHandlers } from './live/rooms-socket.handlers';
 import { MatchSettlementService } from './match-settlement.service';
@@ -27,6 +28,7 @@ import { RoomsService } from './rooms.service';
     RoomsSocketHandlers,
     RoomsMaintenanceService,
     MatchClock,
+    RoomCluster,
   ],
   exports: [RoomsService, LiveRoomsService],
 })

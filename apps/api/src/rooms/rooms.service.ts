@@ -77,14 +77,17 @@ export class RoomsService {
   async list(query: RoomsQueryDto): Promise<RoomDto[]> {
     const statuses = query.status ? [query.status] : ACTIVE_ROOM_STATUSES;
     const records = await this.rooms.listRooms(this.rooms.runner, { gameId: query.game, statuses, limit: LIST_LIMIT });
-    return records.map((record) => toRoomDto(record, this.live.spectatorCount(record.id)));
+    const spectators = await this.live.spectatorCounts(records.map((record) => record.id));
+    return records.map((record) => toRoomDto(record, spectators.get(record.id) ?? 0));
   }
 
   /** The live (playing) public room with the most spectators, else the newest ready/waiting public one; else null. */
   async featured(): Promise<RoomDto | null> {
-    const playing = (await this.rooms.listRooms(this.rooms.runner, { statuses: ['playing'], limit: LIST_LIMIT }))
-      .filter((record) => !record.isPrivate)
-      .map((record) => ({ record, spectators: this.live.spectatorCount(record.id) }));
+    const playingRecords = (
+      await this.rooms.listRooms(this.rooms.runner, { statuses: ['playing'], limit: LIST_LIMIT })
+    ).filter((record) => !record.isPrivate);
+    const counts = await this.live.spectatorCounts(playingRecords.map((record) => record.id));
+    const playing = playingRecords.map((record) => ({ record, spectators: counts.get(record.id) ?? 0 }));
     if (playing.length > 0) {
       // Sorted newest first already; a stable sort keeps the newest among equals.
       const best = [...playing].sort((a, b) => b.spectators - a.spectators)[0];
@@ -93,7 +96,7 @@ export class RoomsService {
     const open = (
       await this.rooms.listRooms(this.rooms.runner, { statuses: ['ready', 'waiting'], limit: LIST_LIMIT })
     ).find((record) => !record.isPrivate);
-    return open ? toRoomDto(open, this.live.spectatorCount(open.id)) : null;
+    return open ? toRoomDto(open, await this.spectatorsOf(open.id)) : null;
   }
 
   async view(roomId: string, viewerId: string | null): Promise<GameRoomViewDto> {
@@ -107,7 +110,7 @@ export class RoomsService {
     }
     const last = await this.rooms.lastClosedMatch(this.rooms.runner, roomId);
     return toGameRoomView(record, {
-      spectators: this.live.spectatorCount(roomId),
+      spectators: await this.spectatorsOf(roomId),
       viewerId,
       seedHash,
       lastResult: last ? toMatchResultDto(last) : null,
@@ -138,6 +141,7 @@ export class RoomsService {
   }
 
   async create(caller: CallerContext, dto: CreateRoomDto): Promise<RoomAnswer> {
+    this.assertAcceptingRooms();
     const betCents = this.validBetCents(dto.bet_amount);
     const isPrivate = dto.is_private === true;
     const passwordHash = isPrivate && dto.password ? await hashRoomPassword(dto.password) : null;
@@ -168,6 +172,7 @@ export class RoomsService {
 
   async join(caller: CallerContext, roomId: string, dto: JoinRoomDto): Promise<RoomAnswer> {
     if (!ROOM_ID_PATTERN.test(roomId)) throw notFound();
+    this.assertAcceptingRooms();
     const answer = await this.idempotency.run(
       {
         userId: caller.userId,
@@ -203,6 +208,7 @@ export class RoomsService {
 
   /** Joins the oldest waiting public room of that game and bet, else creates one (201). */
   async quickMatch(caller: CallerContext, dto: QuickMatchDto): Promise<RoomAnswer> {
+    this.assertAcceptingRooms();
     const betCents = this.validBetCents(dto.bet_amount);
     const answer = await this.idempotency.run(
       {
@@ -351,7 +357,18 @@ export class RoomsService {
   private async roomDto(runner: SqlRunner, roomId: string): Promise<RoomDto> {
     const record = await this.rooms.findRoom(runner, roomId);
     if (!record) throw notFound();
-    return toRoomDto(record, this.live.spectatorCount(roomId));
+    return toRoomDto(record, await this.spectatorsOf(roomId));
+  }
+
+  private async spectatorsOf(roomId: string): Promise<number> {
+    return (await this.live.spectatorCounts([roomId])).get(roomId) ?? 0;
+  }
+
+  /** A stopping instance takes no new rooms or joins (the proxy sends the retry to another instance). */
+  private assertAcceptingRooms(): void {
+    if (!this.live.acceptingRooms) {
+      throw new AppError(503, 'SERVER_SHUTTING_DOWN', 'This server is shutting down. Please try again in a moment.');
+    }
   }
 
   private async findOrNotFound(roomId: string): Promise<RoomRecord> {

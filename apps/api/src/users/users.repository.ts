@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import type { LevelProgress } from '@skillduel/contracts';
+import { rankForLevel, type LevelProgress } from '@skillduel/contracts';
 import { UserEntity } from './entities/user.entity';
 import { returningRows } from '../database/returning';
+import { insertNotifications } from '../notifications/notifications.sql';
 
 /** A unique index refused the write: which field collided. */
 export class UniqueFieldViolation extends Error {
@@ -185,6 +186,17 @@ export class UsersRepository {
         after.level,
         after.xp,
       ]);
+      if (after.level > before.level) {
+        // Level-ups notify (PRODUCT.md §7), written with the XP itself so neither exists without the other.
+        await insertNotifications(manager, [
+          {
+            userId,
+            type: 'level',
+            title: 'Level up!',
+            message: `You reached level ${after.level} (${rankForLevel(after.level)}).`,
+          },
+        ]);
+      }
       if (options.selfReported) {
         await manager.query(
           `UPDATE user_self_reported_xp SET xp = xp + $2 WHERE user_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date`,

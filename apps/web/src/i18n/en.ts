@@ -5,6 +5,8 @@ import { liveRoomEn } from '../features/live-room/i18n';
 import { roomsEn } from '../features/rooms/i18n';
 import { walletEn } from '../features/wallet/i18n';
 import { accountEmailEn, authEn, callbackEn } from '../features/auth/i18n';
+import { leaderboardEn } from '../features/leaderboard/i18n';
+import { notificationsEn } from '../features/notifications/i18n';
 import { profileEn } from '../features/profile/i18n';
 
 /**
@@ -111,11 +113,8 @@ export const en = {
     expert: 'Expert',
   },
   dashboard: dashboardEn,
-  leaderboard: {
-    title: 'Leaderboard',
-    emptyTitle: 'No leaderboard data available',
-    emptyText: 'Play some games to see rankings!',
-  },
+  leaderboard: leaderboardEn,
+  notifications: notificationsEn,
   profile: profileEn,
   wallet: walletEn,
   gameRoom: gameRoomEn,

@@ -6,6 +6,8 @@ import { liveRoomEs } from '../features/live-room/i18n';
 import { roomsEs } from '../features/rooms/i18n';
 import { walletEs } from '../features/wallet/i18n';
 import { accountEmailEs, authEs, callbackEs } from '../features/auth/i18n';
+import { leaderboardEs } from '../features/leaderboard/i18n';
+import { notificationsEs } from '../features/notifications/i18n';
 import { profileEs } from '../features/profile/i18n';
 
 export const es: TranslationResource = {
@@ -107,11 +109,8 @@ export const es: TranslationResource = {
     expert: 'Experto',
   },
   dashboard: dashboardEs,
-  leaderboard: {
-    title: 'Clasificación',
-    emptyTitle: 'No hay datos de clasificación disponibles',
-    emptyText: '¡Juega algunas partidas para ver la clasificación!',
-  },
+  leaderboard: leaderboardEs,
+  notifications: notificationsEs,
   profile: profileEs,
   wallet: walletEs,
   gameRoom: gameRoomEs,

@@ -26,6 +26,35 @@ export const handlers = [
   http.get(apiUrl('/rooms/featured'), () => HttpResponse.json(null)),
   // The wallet's history: empty (see test/wallet.ts for a wallet with money).
   http.get(apiUrl('/transactions'), () => HttpResponse.json([])),
+  // The leaderboard: nobody ranked yet.
+  http.get(apiUrl('/users/leaderboard/'), () =>
+    HttpResponse.json({
+      metric: 'total_earnings',
+      period: 'all',
+      region: 'global',
+      period_start: null,
+      leaderboard: [],
+      me: { ...(storedUser() as Record<string, unknown>), rank: null, total_earnings: 0, total_wins: 0 },
+      highlights: { hot_streak: null, high_roller: null, speed_demon: null },
+    }),
+  ),
+  // The profile's statistics and history: no games yet.
+  http.get(apiUrl('/users/me/statistics'), () =>
+    HttpResponse.json({
+      games_played: 0,
+      wins: 0,
+      losses: 0,
+      ties: 0,
+      win_rate: 0,
+      total_earnings: 0,
+      best_game: null,
+      per_game: [],
+      earnings_over_time: [],
+    }),
+  ),
+  http.get(apiUrl('/users/me/matches'), () => HttpResponse.json({ matches: [], page: 1, page_size: 10, total: 0 })),
+  // The bell's notifications: none.
+  http.get(apiUrl('/notifications'), () => HttpResponse.json({ notifications: [], unread_count: 0 })),
 ];
 
 export const server = setupServer(...handlers);

@@ -52,8 +52,8 @@ describe('RedisThrottlerStorage (real redis-server)', () => {
     second = new RedisThrottlerStorage(redis.url, prefix);
   });
   afterAll(async () => {
-    await first.onModuleDestroy();
-    await second.onModuleDestroy();
+    await first.onApplicationShutdown();
+    await second.onApplicationShutdown();
     redis.process.kill();
   });
 

@@ -1,4 +1,4 @@
-import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { createClient } from 'redis';
 import type { ThrottlerStorageRecord } from './fixed-window.storage';
@@ -28,7 +28,7 @@ return { hits, math.max(windowMs, 0), 0 }
  * Rate-limit counters shared by every API instance (REDIS_URL set), so a client cannot multiply its allowance by
  * the number of instances behind the proxy. Same fixed-window semantics as FixedWindowThrottlerStorage.
  */
-export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy {
+export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
   private readonly logger = new Logger(RedisThrottlerStorage.name);
   private readonly client: ReturnType<typeof createClient>;
   private connecting?: Promise<unknown>;
@@ -63,7 +63,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy 
     };
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After the HTTP server closed (requests still being answered during the earlier shutdown hooks need it). */
+  async onApplicationShutdown(): Promise<void> {
     if (this.client.isOpen) await this.client.quit();
   }
 }

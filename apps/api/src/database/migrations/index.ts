@@ -9,6 +9,7 @@ import { CreateUserSelfReportedXp1763850500000 } from './1763850500000-CreateUse
 import { CreateLedger1763860000001 } from './1763860000001-CreateLedger';
 import { CreateWalletPayments1763860000002 } from './1763860000002-CreateWalletPayments';
 import { CreateRoomsAndMatches1763870000000 } from './1763870000000-CreateRoomsAndMatches';
+import { CreateLeaderboardStatsAndNotifications1763880000000 } from './1763880000000-CreateLeaderboardStatsAndNotifications';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   CreateLedger1763860000001,
   CreateWalletPayments1763860000002,
   CreateRoomsAndMatches1763870000000,
+  CreateLeaderboardStatsAndNotifications1763880000000,
 ];

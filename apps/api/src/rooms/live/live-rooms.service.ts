@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
   centsToDollars,
   ChatMessageDto,
@@ -24,7 +24,8 @@ import { AppError } from '../../common/app-error';
 import { AppConfig } from '../../config/app-config';
 import { MetricsService } from '../../metrics/metrics.service';
 import { RealtimeServer } from '../../realtime/realtime.server';
-import { AppSocket, CHANNELS, RealtimeError } from '../../realtime/realtime.types';
+import type { AuthUser } from '../../auth/current-user.decorator';
+import { CHANNELS, RealtimeError } from '../../realtime/realtime.types';
 import { SocketSessionsRepository } from '../../realtime/socket-sessions.repository';
 import { UsersService } from '../../users/users.service';
 import { MatchSettlementService } from '../match-settlement.service';
@@ -33,6 +34,7 @@ import { timeLimitMsOf, toGameResultDto, toMatchResultDto, toRoomDto } from '../
 import { RoomsRepository } from '../rooms.repository';
 import { engineFor, LiveMatch, newSeed } from './live-match';
 import { MatchClock } from './match-clock';
+import { ClusterRequest, RoomCluster } from './room-cluster';
 import { RoomRuntime } from './room-runtime';
 
 /** How long a room nobody watches stays in memory (its chat with it). */
@@ -43,6 +45,16 @@ const SETTLE_RETRY_MS = 500;
 /** Time for the last broadcasts to leave before the socket server closes on shutdown. */
 const SHUTDOWN_FLUSH_MS = 250;
 
+/**
+ * A socket as the room's owner sees it: connected to this instance (an AppSocket) or to another one (its id and user,
+ * forwarded through RoomCluster). Channels and emits go through RealtimeServer by socket id, so both work.
+ */
+export interface ViewerSocket {
+  id: string;
+  data: { user: AuthUser | null };
+  connected: boolean;
+}
+
 /** Why a live round ends without the engine deciding it. */
 type ForcedEnd = { kind: 'forfeit'; loser: RoomSeat } | { kind: 'void' };
 
@@ -52,15 +64,16 @@ type ForcedEnd = { kind: 'forfeit'; loser: RoomSeat } | { kind: 'void' };
  * room's row lock); memory only drives the match and the broadcasts (docs/decisions/0602).
  */
 @Injectable()
-export class LiveRoomsService implements BeforeApplicationShutdown {
+export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('LiveRooms');
   private readonly runtimes = new Map<string, RoomRuntime>();
   private readonly loading = new Map<string, Promise<RoomRuntime | null>>();
   /** Rooms each socket watches. */
   private readonly watching = new Map<string, Set<string>>();
-  /** This process's id on the matches it runs (heartbeats; crash recovery). */
-  readonly instanceId = randomUUID();
+  /** This process's id on the matches it runs (heartbeats; crash recovery) and on its room leases. */
+  readonly instanceId: string;
   private shuttingDown = false;
+  private leaseTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly rooms: RoomsRepository,
@@ -72,12 +85,102 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
     private readonly clock: MatchClock,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
-  ) {}
+    private readonly cluster: RoomCluster,
+  ) {
+    this.instanceId = cluster.instanceId;
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.cluster.enabled) return;
+    await this.cluster.serve((request) => this.served(request));
+    this.leaseTimer = setInterval(() => void this.renewLeases(), Math.floor(this.config.ROOM_OWNER_LEASE_MS / 3));
+    this.leaseTimer.unref();
+  }
+
+  /** The first shutdown hook: from now on no new rooms or joins are taken here (503). */
+  onModuleDestroy(): void {
+    this.shuttingDown = true;
+    clearInterval(this.leaseTimer);
+  }
+
+  /** Whether new rooms may be created or joined here (false once a graceful stop began). */
+  get acceptingRooms(): boolean {
+    return !this.shuttingDown;
+  }
+
+  // ── Scale-out (REDIS_URL): requests forwarded by other instances to this one, the room's owner ───────────────
+
+  private async served(request: ClusterRequest): Promise<unknown> {
+    const { roomId, args } = request;
+    const viewer: ViewerSocket = {
+      id: String(args['socketId'] ?? ''),
+      data: { user: (args['user'] as AuthUser | null | undefined) ?? null },
+      connected: true,
+    };
+    switch (request.op) {
+      case 'watch':
+        if ((await this.cluster.ownerFor(roomId)) !== this.instanceId) {
+          throw new RealtimeError(REALTIME_ERROR_CODES.internal, REALTIME_MESSAGES.internal);
+        }
+        return this.watch(viewer, roomId);
+      case 'unwatch':
+        return this.unwatch(viewer, roomId);
+      case 'gone':
+        return this.socketGone(viewer);
+      case 'ready':
+        return this.ready(viewer, roomId);
+      case 'playAgain':
+        return this.playAgain(viewer, roomId);
+      case 'input':
+        return this.input(viewer, roomId, args['input']);
+      case 'chat':
+        return this.chat(viewer, roomId, String(args['text'] ?? ''));
+      case 'emote':
+        return this.emote(viewer, roomId, String(args['emote'] ?? ''));
+      case 'roomChanged':
+        return this.roomChanged(roomId, (args['kind'] as LobbyEventKind | null) ?? null, false);
+      case 'forfeitByLeave':
+        return this.forfeitByLeave(roomId, String(args['userId']), false);
+      case 'roundClosedElsewhere':
+        return this.roundClosedElsewhere(roomId, false);
+      default:
+        throw new RealtimeError(REALTIME_ERROR_CODES.invalidPayload, REALTIME_MESSAGES.invalidPayload);
+    }
+  }
+
+  /** The other instance that runs the room now (REST-side changes are applied there), else null. */
+  private async remoteOwner(roomId: string): Promise<string | null> {
+    if (!this.cluster.enabled || this.runtimes.has(roomId)) return null;
+    const owner = await this.cluster.currentOwner(roomId).catch(() => null);
+    return owner && owner !== this.instanceId ? owner : null;
+  }
+
+  private async renewLeases(): Promise<void> {
+    try {
+      const ids = [...this.runtimes.keys()];
+      const lost = await this.cluster.renew(ids);
+      for (const roomId of lost) this.logger.warn({ roomId }, 'Room ownership lease lost');
+      for (const runtime of this.runtimes.values()) {
+        void this.cluster.publishSpectators(runtime.id, runtime.spectatorCount());
+      }
+    } catch (error) {
+      this.logger.error({ err: error }, 'Room lease renewal failed');
+    }
+  }
 
   // ── Queries for the REST side ─────────────────────────────────────────────────────────────────────────────────
 
   spectatorCount(roomId: string): number {
     return this.runtimes.get(roomId)?.spectatorCount() ?? 0;
+  }
+
+  /** Spectators per room across every instance (the owners publish their counts in Redis when REDIS_URL is set). */
+  async spectatorCounts(roomIds: string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    const elsewhere = roomIds.filter((id) => !this.runtimes.has(id));
+    const published = await this.cluster.spectators(elsewhere).catch(() => new Map<string, number>());
+    for (const id of roomIds) counts.set(id, this.runtimes.get(id)?.spectatorCount() ?? published.get(id) ?? 0);
+    return counts;
   }
 
   /** Room ids with a round in play on this instance (heartbeats). */
@@ -94,7 +197,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
 
   // ── Socket requests ───────────────────────────────────────────────────────────────────────────────────────────
 
-  async watch(socket: AppSocket, roomId: string): Promise<RoomJoinedDto> {
+  async watch(socket: ViewerSocket, roomId: string): Promise<RoomJoinedDto> {
     const watched = this.watching.get(socket.id) ?? new Set<string>();
     if (!watched.has(roomId) && watched.size >= REALTIME_LIMITS.maxRoomsPerSocket) {
       throw new RealtimeError(REALTIME_ERROR_CODES.tooManyRooms, REALTIME_MESSAGES.tooManyRooms);
@@ -110,9 +213,9 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
     watched.add(roomId);
     this.watching.set(socket.id, watched);
     runtime.viewers.set(socket.id, { seat, userId });
-    await socket.join(CHANNELS.room(roomId));
+    await this.realtime.joinChannel(socket.id, CHANNELS.room(roomId));
     if (seat !== null) {
-      await socket.join(CHANNELS.seat(roomId, seat));
+      await this.realtime.joinChannel(socket.id, CHANNELS.seat(roomId, seat));
       const seatState = runtime.seats[seat];
       if (seatState) {
         seatState.sockets.add(socket.id);
@@ -129,22 +232,22 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
     const match = runtime.match;
     if (seat !== null && match?.phase === 'playing') {
       // Resume: the player's own view right after the ack.
-      setImmediate(() => this.sendView(runtime, seat, [socket]));
+      setImmediate(() => this.sendView(runtime, seat, [socket.id]));
     }
     return joined;
   }
 
-  unwatch(socket: AppSocket, roomId: string): void {
+  unwatch(socket: ViewerSocket, roomId: string): void {
     const runtime = this.runtimes.get(roomId);
-    void socket.leave(CHANNELS.room(roomId));
-    void socket.leave(CHANNELS.seat(roomId, 0));
-    void socket.leave(CHANNELS.seat(roomId, 1));
+    void this.realtime.leaveChannel(socket.id, CHANNELS.room(roomId));
+    void this.realtime.leaveChannel(socket.id, CHANNELS.seat(roomId, 0));
+    void this.realtime.leaveChannel(socket.id, CHANNELS.seat(roomId, 1));
     this.watching.get(socket.id)?.delete(roomId);
     if (runtime) this.removeViewer(runtime, socket.id);
   }
 
   /** A socket disconnected: it stops watching everything. */
-  socketGone(socket: AppSocket): void {
+  socketGone(socket: ViewerSocket): void {
     const rooms = this.watching.get(socket.id);
     this.watching.delete(socket.id);
     for (const roomId of rooms ?? []) {
@@ -153,7 +256,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
     }
   }
 
-  async ready(socket: AppSocket, roomId: string): Promise<void> {
+  async ready(socket: ViewerSocket, roomId: string): Promise<void> {
     const { runtime, seat } = this.seatedViewer(socket, roomId);
     await this.assertSessionLive(socket);
     await runtime.exclusive(async () => {
@@ -171,7 +274,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
     });
   }
 
-  async playAgain(socket: AppSocket, roomId: string): Promise<void> {
+  async playAgain(socket: ViewerSocket, roomId: string): Promise<void> {
     const { runtime, seat } = this.seatedViewer(socket, roomId);
     await this.assertSessionLive(socket);
     await runtime.exclusive(async () => {
@@ -208,7 +311,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
     });
   }
 
-  input(socket: AppSocket, roomId: string, input: unknown): MatchInputAckDto {
+  input(socket: ViewerSocket, roomId: string, input: unknown): MatchInputAckDto {
     const runtime = this.runtimes.get(roomId);
     const userId = socket.data.user?.userId;
     if (!userId) throw new RealtimeError(REALTIME_ERROR_CODES.guestPlay, REALTIME_MESSAGES.guestPlay);
@@ -235,7 +338,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
       : { accepted: false, at_ms: atMs, reason: applied.reason };
   }
 
-  chat(socket: AppSocket, roomId: string, text: string): void {
+  chat(socket: ViewerSocket, roomId: string, text: string): void {
     const user = socket.data.user;
     if (!user) throw new RealtimeError(REALTIME_ERROR_CODES.guestChat, VALIDATION_MESSAGES.guestChat);
     if (!this.config.FEATURE_CHAT)
@@ -251,7 +354,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
     this.postChat(runtime, { userId: user.userId, username: user.username, message, emote: null });
   }
 
-  emote(socket: AppSocket, roomId: string, emoteId: string): void {
+  emote(socket: ViewerSocket, roomId: string, emoteId: string): void {
     const user = socket.data.user;
     if (!user) throw new RealtimeError(REALTIME_ERROR_CODES.guestEmote, VALIDATION_MESSAGES.guestEmote);
     if (!this.config.FEATURE_CHAT)
@@ -265,7 +368,16 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
   // ── Changes made over REST (join, leave, expiry) ──────────────────────────────────────────────────────────────
 
   /** After a committed change to a room: refresh the live state and tell the room and the lobby. */
-  async roomChanged(roomId: string, lobbyKind: LobbyEventKind | null): Promise<void> {
+  async roomChanged(roomId: string, lobbyKind: LobbyEventKind | null, route = true): Promise<void> {
+    const owner = route ? await this.remoteOwner(roomId) : null;
+    if (owner) {
+      try {
+        await this.cluster.call(owner, { op: 'roomChanged', roomId, args: { kind: lobbyKind } });
+        return;
+      } catch (error) {
+        this.logger.warn({ err: error, roomId }, 'Room owner unreachable: telling the lobby from here');
+      }
+    }
     const runtime = this.runtimes.get(roomId);
     if (runtime) {
       await runtime.exclusive(async () => {
@@ -296,7 +408,9 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
    * A player leaves a room whose round is being played (REST leave): they forfeit at once. False when this instance
    * does not run the round.
    */
-  async forfeitByLeave(roomId: string, userId: string): Promise<boolean> {
+  async forfeitByLeave(roomId: string, userId: string, route = true): Promise<boolean> {
+    const owner = route ? await this.remoteOwner(roomId) : null;
+    if (owner) return Boolean(await this.cluster.call(owner, { op: 'forfeitByLeave', roomId, args: { userId } }));
     const runtime = this.runtimes.get(roomId);
     const match = runtime?.match;
     const seat = runtime?.seatOfUser(userId) ?? null;
@@ -306,13 +420,21 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
   }
 
   /** A round closed elsewhere (crash recovery): show its result here if this instance has the room loaded. */
-  async roundClosedElsewhere(roomId: string): Promise<void> {
+  async roundClosedElsewhere(roomId: string, route = true): Promise<void> {
+    const owner = route ? await this.remoteOwner(roomId) : null;
+    if (owner) {
+      const told = await this.cluster.call(owner, { op: 'roundClosedElsewhere', roomId, args: {} }).then(
+        () => true,
+        () => false,
+      );
+      if (told) return;
+    }
     const runtime = this.runtimes.get(roomId);
     if (runtime?.match) {
       runtime.match.clearTimers();
       runtime.match = null;
     }
-    await this.roomChanged(roomId, 'finished');
+    await this.roomChanged(roomId, 'finished', false);
     if (runtime) await this.publishLastResult(runtime);
   }
 
@@ -331,6 +453,9 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
     for (const runtime of this.runtimes.values()) runtime.clearTimers();
     // Closing the socket server discards unsent packets: give the results a moment to reach the players.
     if (live.length > 0) await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_FLUSH_MS));
+    // Other instances may take these rooms at once (their viewers rejoin there).
+    clearInterval(this.leaseTimer);
+    await Promise.all([...this.runtimes.keys()].map((roomId) => this.cluster.release(roomId)));
   }
 
   // ── The match ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -709,6 +834,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
   }
 
   private broadcastPresence(runtime: RoomRuntime): void {
+    if (this.cluster.enabled) void this.cluster.publishSpectators(runtime.id, runtime.spectatorCount());
     this.realtime.emitTo(CHANNELS.room(runtime.id), SERVER_EVENTS.roomPresence, this.presenceOf(runtime));
     this.emitLobby(runtime, 'updated');
   }
@@ -761,13 +887,13 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
     });
   }
 
-  private sendView(runtime: RoomRuntime, seat: RoomSeat, sockets?: AppSocket[]): void {
+  private sendView(runtime: RoomRuntime, seat: RoomSeat, socketIds?: string[]): void {
     const match = runtime.match;
     if (!match || !match.state) return;
     const atMs = Math.min(match.atMs(this.clock.monotonicMs()), match.timeLimitMs);
     const payload = { room_id: runtime.id, round: match.round, seat, at_ms: atMs, view: match.view(seat, atMs) };
-    if (sockets) {
-      for (const socket of sockets) this.realtime.emitToSocket(socket, SERVER_EVENTS.matchView, payload);
+    if (socketIds) {
+      for (const socketId of socketIds) this.realtime.emitToSocketId(socketId, SERVER_EVENTS.matchView, payload);
       return;
     }
     this.realtime.emitTo(CHANNELS.seat(runtime.id, seat), SERVER_EVENTS.matchView, payload);
@@ -871,14 +997,12 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
   /** After the seats changed: move each watching socket into (or out of) its seat channel. */
   private async resyncSockets(runtime: RoomRuntime): Promise<void> {
     for (const [socketId, viewer] of runtime.viewers) {
-      const socket = this.realtime.server?.sockets.sockets.get(socketId);
-      if (!socket) continue;
       for (const seat of [0, 1] as const) {
         if (viewer.seat === seat) {
-          await socket.join(CHANNELS.seat(runtime.id, seat));
+          await this.realtime.joinChannel(socketId, CHANNELS.seat(runtime.id, seat));
           runtime.seats[seat]?.sockets.add(socketId);
         } else {
-          await socket.leave(CHANNELS.seat(runtime.id, seat));
+          await this.realtime.leaveChannel(socketId, CHANNELS.seat(runtime.id, seat));
         }
       }
     }
@@ -891,12 +1015,14 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
       if (runtime.idle && this.runtimes.get(runtime.id) === runtime) {
         runtime.clearTimers();
         this.runtimes.delete(runtime.id);
+        void this.cluster.release(runtime.id);
+        void this.cluster.forgetSpectators(runtime.id);
       }
     }, EVICT_AFTER_MS);
     runtime.evictTimer.unref();
   }
 
-  private seatedViewer(socket: AppSocket, roomId: string): { runtime: RoomRuntime; seat: RoomSeat } {
+  private seatedViewer(socket: ViewerSocket, roomId: string): { runtime: RoomRuntime; seat: RoomSeat } {
     const userId = socket.data.user?.userId;
     if (!userId) throw new RealtimeError(REALTIME_ERROR_CODES.guestPlay, REALTIME_MESSAGES.guestPlay);
     const runtime = this.watchedRuntime(socket, roomId);
@@ -905,7 +1031,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
     return { runtime, seat };
   }
 
-  private watchedRuntime(socket: AppSocket, roomId: string): RoomRuntime {
+  private watchedRuntime(socket: ViewerSocket, roomId: string): RoomRuntime {
     const runtime = this.runtimes.get(roomId);
     if (!runtime || !runtime.viewers.has(socket.id)) {
       throw new RealtimeError(REALTIME_ERROR_CODES.notWatching, REALTIME_MESSAGES.notWatching);
@@ -914,14 +1040,14 @@ export class LiveRoomsService implements BeforeApplicationShutdown {
   }
 
   /** Money-moving socket requests re-check the session (a revoked one may not wait for the periodic sweep). */
-  private async assertSessionLive(socket: AppSocket): Promise<void> {
+  private async assertSessionLive(socket: ViewerSocket): Promise<void> {
     const sessionId = socket.data.user?.sessionId;
     if (!sessionId || !(await this.sessions.isLive(sessionId))) {
-      socket.emit(SERVER_EVENTS.error, {
+      this.realtime.emitToSocketId(socket.id, SERVER_EVENTS.error, {
         code: REALTIME_ERROR_CODES.sessionRevoked,
         message: REALTIME_MESSAGES.sessionRevoked,
       });
-      socket.disconnect(true);
+      this.realtime.disconnectSocket(socket.id);
       throw new RealtimeError(REALTIME_ERROR_CODES.sessionRevoked, REALTIME_MESSAGES.sessionRevoked);
     }
   }

@@ -1,8 +1,15 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { CLIENT_EVENTS, REALTIME_ERROR_CODES, REALTIME_MESSAGES, ROOM_ID_PATTERN } from '@skillduel/contracts';
+import {
+  CLIENT_EVENTS,
+  REALTIME_ERROR_CODES,
+  REALTIME_MESSAGES,
+  ROOM_ID_PATTERN,
+  RoomJoinedDto,
+} from '@skillduel/contracts';
 import { RealtimeServer } from '../../realtime/realtime.server';
 import { AppSocket, CHANNELS, RealtimeError } from '../../realtime/realtime.types';
 import { LiveRoomsService } from './live-rooms.service';
+import { RoomCluster } from './room-cluster';
 
 function invalid(): RealtimeError {
   return new RealtimeError(REALTIME_ERROR_CODES.invalidPayload, REALTIME_MESSAGES.invalidPayload);
@@ -25,47 +32,70 @@ function stringField(payload: unknown, name: string, maxLength: number): string 
   return value;
 }
 
-/** The rooms' client events (the realtime contract in libs/contracts realtime.ts), validated and dispatched. */
+/**
+ * The rooms' client events (the realtime contract in libs/contracts realtime.ts), validated and dispatched: to this
+ * instance's LiveRoomsService when it runs the room, else (REDIS_URL set) forwarded to the instance that owns it
+ * (RoomCluster; docs/decisions/0801). The owner's broadcasts reach this instance's sockets through the Redis adapter.
+ */
 @Injectable()
 export class RoomsSocketHandlers implements OnModuleInit {
+  /** Sockets of this instance watching rooms owned by another instance: socket id → room id → owner. */
+  private readonly forwarded = new Map<string, Map<string, string>>();
+
   constructor(
     private readonly realtime: RealtimeServer,
     private readonly live: LiveRoomsService,
+    private readonly cluster: RoomCluster,
   ) {}
 
   onModuleInit(): void {
     const live = this.live;
     this.realtime.handle(CLIENT_EVENTS.roomJoin, {
       bucket: 'control',
-      handle: (socket, payload) => live.watch(socket, roomIdOf(payload)),
+      handle: (socket, payload) => this.join(socket, roomIdOf(payload)),
     });
     this.realtime.handle(CLIENT_EVENTS.roomLeave, {
       bucket: 'control',
-      handle: (socket, payload) => live.unwatch(socket, roomIdOf(payload)),
+      handle: (socket, payload) => this.leave(socket, roomIdOf(payload)),
     });
     this.realtime.handle(CLIENT_EVENTS.matchReady, {
       bucket: 'control',
-      handle: (socket, payload) => live.ready(socket, roomIdOf(payload)),
+      handle: (socket, payload) => {
+        const roomId = roomIdOf(payload);
+        return this.route(socket, roomId, 'ready', {}, () => live.ready(socket, roomId));
+      },
     });
     this.realtime.handle(CLIENT_EVENTS.matchPlayAgain, {
       bucket: 'control',
-      handle: (socket, payload) => live.playAgain(socket, roomIdOf(payload)),
+      handle: (socket, payload) => {
+        const roomId = roomIdOf(payload);
+        return this.route(socket, roomId, 'playAgain', {}, () => live.playAgain(socket, roomId));
+      },
     });
     this.realtime.handle(CLIENT_EVENTS.matchInput, {
       bucket: 'input',
       handle: (socket, payload) => {
         const roomId = roomIdOf(payload);
-        return live.input(socket, roomId, objectPayload(payload)['input']);
+        const input = objectPayload(payload)['input'];
+        return this.route(socket, roomId, 'input', { input }, () => live.input(socket, roomId, input));
       },
     });
     this.realtime.handle(CLIENT_EVENTS.chatSend, {
       bucket: 'chat',
       // Guests are told to sign up before anything else is looked at.
-      handle: (socket, payload) => live.chat(socket, roomIdOf(payload), guestFirst(socket, payload, 'message')),
+      handle: (socket, payload) => {
+        const roomId = roomIdOf(payload);
+        const text = guestFirst(socket, payload, 'message');
+        return this.route(socket, roomId, 'chat', { text }, () => live.chat(socket, roomId, text));
+      },
     });
     this.realtime.handle(CLIENT_EVENTS.chatEmote, {
       bucket: 'emote',
-      handle: (socket, payload) => live.emote(socket, roomIdOf(payload), guestFirst(socket, payload, 'emote')),
+      handle: (socket, payload) => {
+        const roomId = roomIdOf(payload);
+        const emote = guestFirst(socket, payload, 'emote');
+        return this.route(socket, roomId, 'emote', { emote }, () => live.emote(socket, roomId, emote));
+      },
     });
     this.realtime.handle(CLIENT_EVENTS.lobbySubscribe, {
       bucket: 'control',
@@ -81,7 +111,65 @@ export class RoomsSocketHandlers implements OnModuleInit {
         return null;
       },
     });
-    this.realtime.onDisconnect((socket) => live.socketGone(socket));
+    this.realtime.onDisconnect((socket) => this.gone(socket));
+  }
+
+  private async join(socket: AppSocket, roomId: string): Promise<RoomJoinedDto> {
+    if (!this.cluster.enabled) return this.live.watch(socket, roomId);
+    const owner = this.forwarded.get(socket.id)?.get(roomId) ?? (await this.cluster.ownerFor(roomId));
+    if (owner === this.cluster.instanceId) return this.live.watch(socket, roomId);
+    const joined = (await this.cluster.call(owner, {
+      op: 'watch',
+      roomId,
+      args: { socketId: socket.id, user: socket.data.user },
+    })) as RoomJoinedDto;
+    if (!socket.connected) {
+      void this.cluster.call(owner, { op: 'gone', roomId, args: { socketId: socket.id } }).catch(() => undefined);
+      throw new RealtimeError(REALTIME_ERROR_CODES.invalidState, REALTIME_MESSAGES.notWatching);
+    }
+    // Joined here too before the ack, so the owner's next broadcast cannot overtake the channel join.
+    await socket.join(CHANNELS.room(roomId));
+    if (joined.your_seat !== null) await socket.join(CHANNELS.seat(roomId, joined.your_seat));
+    const rooms = this.forwarded.get(socket.id) ?? new Map<string, string>();
+    rooms.set(roomId, owner);
+    this.forwarded.set(socket.id, rooms);
+    return joined;
+  }
+
+  private async leave(socket: AppSocket, roomId: string): Promise<null> {
+    const owner = this.forwarded.get(socket.id)?.get(roomId);
+    if (!owner) {
+      this.live.unwatch(socket, roomId);
+      return null;
+    }
+    this.forwarded.get(socket.id)?.delete(roomId);
+    for (const channel of [CHANNELS.room(roomId), CHANNELS.seat(roomId, 0), CHANNELS.seat(roomId, 1)]) {
+      await socket.leave(channel);
+    }
+    await this.cluster.call(owner, { op: 'unwatch', roomId, args: { socketId: socket.id } });
+    return null;
+  }
+
+  /** Runs the request here, or at the owner when this socket watches the room through another instance. */
+  private async route(
+    socket: AppSocket,
+    roomId: string,
+    op: string,
+    args: Record<string, unknown>,
+    here: () => unknown,
+  ): Promise<unknown> {
+    const owner = this.forwarded.get(socket.id)?.get(roomId);
+    if (!owner) return here();
+    return this.cluster.call(owner, { op, roomId, args: { ...args, socketId: socket.id, user: socket.data.user } });
+  }
+
+  private gone(socket: AppSocket): void {
+    this.live.socketGone(socket);
+    const rooms = this.forwarded.get(socket.id);
+    this.forwarded.delete(socket.id);
+    for (const [roomId, owner] of rooms ?? []) {
+      void this.cluster.call(owner, { op: 'gone', roomId, args: { socketId: socket.id } }).catch(() => undefined);
+    }
   }
 }
 

@@ -1,25 +1,174 @@
+import { MATCH_HISTORY_LIMITS, type MatchHistoryItemDto } from '@skillduel/contracts';
 import { History } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatDollars } from '../../app/format';
+import { Spinner } from '../../app/ui/Spinner';
+import { useGetMatchDetailsQuery, useGetMyMatchesQuery } from './profileStatsApi';
 
-/** Match history arrives with the leaderboard work; until then an honest empty state (no sample rows). */
+const PAGE_SIZE = MATCH_HISTORY_LIMITS.pageSizeDefault;
+
+/** The user's matches, newest first, paginated; each opens its details (seed hash, revealed seed, scores). */
 export function HistoryTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { data, isLoading, isFetching, isError } = useGetMyMatchesQuery({ page, pageSize: PAGE_SIZE });
+
+  if (isLoading) return <Spinner label={t('profile.history.loading')} />;
+  if (isError || !data) {
+    return (
+      <p className="card empty-state" role="alert">
+        {t('profile.history.loadError')}
+      </p>
+    );
+  }
+  if (data.total === 0) {
+    return (
+      <section aria-labelledby="profile-history-title" className="profile-section">
+        <h2 id="profile-history-title" className="visually-hidden">
+          {t('profile.history.title')}
+        </h2>
+        <div className="card empty-state" data-testid="profile-history-empty">
+          <History aria-hidden="true" size={28} />
+          <p>
+            <strong>{t('profile.history.empty')}</strong>
+          </p>
+          <p className="muted">{t('profile.history.emptyText')}</p>
+          <Link className="button button-secondary" to="/games">
+            {t('profile.history.browseGames')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
   return (
-    <section aria-labelledby="profile-history-title" className="profile-section">
+    <section aria-labelledby="profile-history-title" className="profile-section" aria-busy={isFetching}>
       <h2 id="profile-history-title" className="visually-hidden">
         {t('profile.history.title')}
       </h2>
-      <div className="card empty-state" data-testid="profile-history-empty">
-        <History aria-hidden="true" size={28} />
-        <p>
-          <strong>{t('profile.history.empty')}</strong>
-        </p>
-        <p className="muted">{t('profile.history.emptyText')}</p>
-        <Link className="button button-secondary" to="/games">
-          {t('profile.history.browseGames')}
-        </Link>
+      <div className="card history-card">
+        <table className="history-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('profile.history.game')}</th>
+              <th scope="col">{t('profile.history.opponent')}</th>
+              <th scope="col">{t('profile.history.bet')}</th>
+              <th scope="col">{t('profile.history.result')}</th>
+              <th scope="col">{t('profile.history.score')}</th>
+              <th scope="col">{t('profile.history.date')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('profile.history.details')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.matches.map((match) => (
+              <MatchRow
+                key={match.id}
+                match={match}
+                language={i18n.language}
+                open={openId === match.id}
+                onToggle={() => setOpenId((current) => (current === match.id ? null : match.id))}
+              />
+            ))}
+          </tbody>
+        </table>
       </div>
+      <nav className="pagination" aria-label={t('profile.history.pagination')}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={page <= 1}
+          onClick={() => setPage(page - 1)}
+        >
+          {t('profile.history.previous')}
+        </button>
+        <span data-testid="history-page">{t('profile.history.pageOf', { page, pages })}</span>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={page >= pages}
+          onClick={() => setPage(page + 1)}
+        >
+          {t('profile.history.next')}
+        </button>
+      </nav>
     </section>
+  );
+}
+
+function MatchRow({
+  match,
+  language,
+  open,
+  onToggle,
+}: {
+  match: MatchHistoryItemDto;
+  language: string;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation();
+  const detailsId = `match-details-${match.id}`;
+  return (
+    <>
+      <tr data-testid="history-row" className={`history-${match.result}`}>
+        <td>{`${match.game_icon} ${match.game_name}`}</td>
+        <td>{match.opponent.username}</td>
+        <td>{formatDollars(match.bet)}</td>
+        <td>
+          <span className={`result-badge result-${match.result}`}>{t(`profile.history.results.${match.result}`)}</span>
+        </td>
+        <td>{match.score === null ? '–' : `${match.score} – ${match.opponent_score ?? 0}`}</td>
+        <td>
+          <time dateTime={match.ended_at}>{new Date(match.ended_at).toLocaleString(language)}</time>
+        </td>
+        <td>
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={onToggle}
+          >
+            {t('profile.history.details')}
+          </button>
+        </td>
+      </tr>
+      {open && (
+        <tr id={detailsId}>
+          <td colSpan={7}>
+            <MatchDetails roomId={match.room_id} round={match.round} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function MatchDetails({ roomId, round }: { roomId: string; round: number }) {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useGetMatchDetailsQuery({ roomId, round });
+  if (isLoading) return <Spinner label={t('profile.history.loadingDetails')} />;
+  if (isError || !data) return <p role="alert">{t('profile.history.detailsError')}</p>;
+  const { result } = data;
+  return (
+    <dl className="match-details" data-testid="match-details">
+      <dt>{t('profile.history.seedHash')}</dt>
+      <dd>
+        <code>{result.seed_hash}</code>
+      </dd>
+      <dt>{t('profile.history.seed')}</dt>
+      <dd>
+        <code>{result.seed}</code>
+      </dd>
+      <dt>{t('profile.history.scores')}</dt>
+      <dd>{`${result.display_scores[0]} – ${result.display_scores[1]} (${result.scores[0]} – ${result.scores[1]})`}</dd>
+      <dt>{t('profile.history.duration')}</dt>
+      <dd>{t('profile.history.seconds', { seconds: result.duration })}</dd>
+    </dl>
   );
 }

@@ -66,7 +66,7 @@ describe('profile header (SPEC §2)', () => {
     const { user } = renderApp('/profile');
     expect(await screen.findByTestId('profile-stats-empty')).toHaveTextContent('No games played yet');
     await user.click(screen.getByRole('tab', { name: 'History' }));
-    expect(screen.getByTestId('profile-history-empty')).toHaveTextContent('No games played yet');
+    expect(await screen.findByTestId('profile-history-empty')).toHaveTextContent('No games played yet');
   });
 
   it('gives a guest a sign-up prompt instead of the editable profile', async () => {

@@ -2,21 +2,36 @@ import type { User } from '@skillduel/contracts';
 import { BarChart3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '../../app/format';
+import { Spinner } from '../../app/ui/Spinner';
+import { EarningsChart, WinRateChart } from './charts';
+import { useGetMyStatisticsQuery } from './profileStatsApi';
 
-/**
- * The user's own figures from the server (PRODUCT.md §7: real data, never sample figures). Until match results
- * exist the page says so instead of inventing numbers.
- */
+/** The user's own figures from the server (PRODUCT.md §7: real data, never sample figures), with two charts. */
 export function StatisticsTab({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { stats } = user;
+  const { data: stats, isLoading, isError } = useGetMyStatisticsQuery();
+
+  if (isLoading) return <Spinner label={t('profile.statistics.loading')} />;
+  if (isError || !stats) {
+    return (
+      <p className="card empty-state" role="alert">
+        {t('profile.statistics.loadError')}
+      </p>
+    );
+  }
   const figures = [
-    { key: 'totalWins', value: String(stats.total_wins) },
+    { key: 'gamesPlayed', value: String(stats.games_played) },
+    { key: 'totalWins', value: String(stats.wins) },
+    { key: 'losses', value: String(stats.losses) },
+    { key: 'winRate', value: `${stats.win_rate}%` },
     { key: 'totalEarnings', value: formatDollars(stats.total_earnings) },
-    { key: 'totalDeposited', value: formatDollars(stats.total_deposited) },
-    { key: 'totalWithdrawn', value: formatDollars(stats.total_withdrawn) },
+    {
+      key: 'bestGame',
+      value: stats.best_game ? `${stats.best_game.icon} ${stats.best_game.name}` : t('profile.statistics.none'),
+    },
+    { key: 'totalDeposited', value: formatDollars(user.stats.total_deposited) },
+    { key: 'totalWithdrawn', value: formatDollars(user.stats.total_withdrawn) },
   ] as const;
-  const hasPlayed = stats.total_wins > 0 || stats.total_earnings !== 0 || user.level > 1 || user.xp > 0;
 
   return (
     <section aria-labelledby="profile-statistics-title" className="profile-section">
@@ -25,19 +40,41 @@ export function StatisticsTab({ user }: { user: User }) {
       </h2>
       <dl className="stat-grid" data-testid="profile-stats">
         {figures.map(({ key, value }) => (
-          <div key={key} className="card stat-card">
+          <div key={key} className="card stat-card" data-testid={`stat-${key}`}>
             <dt>{t(`profile.statistics.${key}`)}</dt>
             <dd>{value}</dd>
           </div>
         ))}
       </dl>
-      {!hasPlayed && (
+      {stats.games_played === 0 ? (
         <div className="card empty-state" data-testid="profile-stats-empty">
           <BarChart3 aria-hidden="true" size={28} />
           <p>
             <strong>{t('profile.statistics.noGames')}</strong>
           </p>
           <p className="muted">{t('profile.statistics.noGamesText')}</p>
+        </div>
+      ) : (
+        <div className="chart-grid">
+          <figure className="card chart-card">
+            <figcaption>{t('profile.statistics.winRateChart')}</figcaption>
+            <WinRateChart
+              games={stats.per_game}
+              label={stats.per_game
+                .map((game) => t('profile.statistics.winRateItem', { game: game.name, rate: game.win_rate }))
+                .join(', ')}
+            />
+          </figure>
+          <figure className="card chart-card">
+            <figcaption>{t('profile.statistics.earningsChart')}</figcaption>
+            <EarningsChart
+              points={stats.earnings_over_time}
+              label={t('profile.statistics.earningsSummary', {
+                days: stats.earnings_over_time.length,
+                total: formatDollars(stats.total_earnings),
+              })}
+            />
+          </figure>
         </div>
       )}
     </section>

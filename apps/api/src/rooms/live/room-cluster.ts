@@ -1,0 +1,250 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { REALTIME_ERROR_CODES, REALTIME_MESSAGES, type RealtimeErrorCode } from '@skillduel/contracts';
+import { randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
+import { AppError } from '../../common/app-error';
+import { AppConfig } from '../../config/app-config';
+import { RealtimeError } from '../../realtime/realtime.types';
+
+type RedisClient = ReturnType<typeof createClient>;
+
+/** A request one instance makes of the instance that owns a room. */
+export interface ClusterRequest {
+  op: string;
+  roomId: string;
+  args: Record<string, unknown>;
+}
+
+type RequestHandler = (request: ClusterRequest) => Promise<unknown>;
+
+interface WireRequest extends ClusterRequest {
+  id: string;
+  from: string;
+}
+
+interface WireReply {
+  id: string;
+  ok: boolean;
+  data?: unknown;
+  error?: { kind: 'realtime' | 'app'; code: string; message: string; status?: number };
+}
+
+const PREFIX = 'skillduel:rooms:';
+/** Deletes / extends the lease only while this instance still holds it. */
+const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const RENEW_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+
+/**
+ * Room ownership across API instances (REDIS_URL set; docs/decisions/0801). Each loaded room is run by exactly one
+ * instance, the holder of a lease in Redis (`SET NX PX`, renewed while the room is loaded, released on eviction);
+ * other instances forward their sockets' requests to it over Redis pub/sub (one channel per instance, request/reply
+ * with a timeout). Without REDIS_URL the cluster is disabled and every room is local, as on one process.
+ */
+@Injectable()
+export class RoomCluster implements OnApplicationShutdown {
+  private readonly logger = new Logger('RoomCluster');
+  readonly instanceId = randomUUID();
+  private pub?: RedisClient;
+  private sub?: RedisClient;
+  private connecting?: Promise<void>;
+  private handler?: RequestHandler;
+  private readonly pending = new Map<
+    string,
+    { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: NodeJS.Timeout }
+  >();
+
+  constructor(private readonly config: AppConfig) {}
+
+  get enabled(): boolean {
+    return Boolean(this.config.REDIS_URL);
+  }
+
+  /** Registers the owner-side handler of forwarded requests (LiveRoomsService) and connects. */
+  async serve(handler: RequestHandler): Promise<void> {
+    this.handler = handler;
+    await this.connect();
+  }
+
+  private connect(): Promise<void> {
+    if (!this.enabled) return Promise.resolve();
+    this.connecting ??= (async () => {
+      const pub = createClient({ url: this.config.REDIS_URL });
+      const sub = pub.duplicate();
+      for (const client of [pub, sub]) {
+        client.on('error', (error: unknown) => this.logger.error({ err: error }, 'Redis client error'));
+      }
+      await Promise.all([pub.connect(), sub.connect()]);
+      this.pub = pub;
+      this.sub = sub;
+      await sub.subscribe(`${PREFIX}rpc:${this.instanceId}`, (message) => void this.onRequest(message));
+      await sub.subscribe(`${PREFIX}reply:${this.instanceId}`, (message) => this.onReply(message));
+    })();
+    return this.connecting;
+  }
+
+  private leaseKey(roomId: string): string {
+    return `${PREFIX}owner:${roomId}`;
+  }
+
+  /** The instance that runs the room: this one if the lease was free (it is taken), else the current holder. */
+  async ownerFor(roomId: string): Promise<string> {
+    await this.connect();
+    const pub = this.pub as RedisClient;
+    const key = this.leaseKey(roomId);
+    const taken = await pub.set(key, this.instanceId, { NX: true, PX: this.config.ROOM_OWNER_LEASE_MS });
+    if (taken === 'OK') return this.instanceId;
+    const owner = await pub.get(key);
+    if (owner) return owner;
+    // Released between the two commands: try once more.
+    const retaken = await pub.set(key, this.instanceId, { NX: true, PX: this.config.ROOM_OWNER_LEASE_MS });
+    return retaken === 'OK' ? this.instanceId : ((await pub.get(key)) ?? this.instanceId);
+  }
+
+  /** The holder of the room's lease (without taking it), or null when no instance runs the room. */
+  async currentOwner(roomId: string): Promise<string | null> {
+    if (!this.enabled) return null;
+    await this.connect();
+    return (this.pub as RedisClient).get(this.leaseKey(roomId));
+  }
+
+  /** Extends this instance's leases; returns the rooms whose lease was lost. */
+  async renew(roomIds: string[]): Promise<string[]> {
+    if (!this.pub || roomIds.length === 0) return [];
+    const lost: string[] = [];
+    for (const roomId of roomIds) {
+      const renewed = await this.pub.eval(RENEW_SCRIPT, {
+        keys: [this.leaseKey(roomId)],
+        arguments: [this.instanceId, String(this.config.ROOM_OWNER_LEASE_MS)],
+      });
+      if (Number(renewed) !== 1) lost.push(roomId);
+    }
+    return lost;
+  }
+
+  async release(roomId: string): Promise<void> {
+    if (!this.pub) return;
+    await this.pub
+      .eval(RELEASE_SCRIPT, { keys: [this.leaseKey(roomId)], arguments: [this.instanceId] })
+      .catch((error: unknown) => this.logger.warn({ err: error, roomId }, 'Lease release failed'));
+  }
+
+  /** Spectator counts published by the owners (for REST answers on any instance). */
+  async publishSpectators(roomId: string, count: number): Promise<void> {
+    if (!this.pub) return;
+    await this.pub
+      .set(`${PREFIX}spectators:${roomId}`, String(count), { PX: this.config.ROOM_OWNER_LEASE_MS * 2 })
+      .catch(() => undefined);
+  }
+
+  async forgetSpectators(roomId: string): Promise<void> {
+    await this.pub?.del(`${PREFIX}spectators:${roomId}`).catch(() => undefined);
+  }
+
+  async spectators(roomIds: string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (!this.enabled || roomIds.length === 0) return counts;
+    await this.connect();
+    const values = await (this.pub as RedisClient).mGet(roomIds.map((id) => `${PREFIX}spectators:${id}`));
+    roomIds.forEach((id, index) => {
+      const value = values[index];
+      if (value !== null && value !== undefined) counts.set(id, Number(value));
+    });
+    return counts;
+  }
+
+  /** Sends a request to the owner of the room and resolves with its answer (or rethrows its refusal). */
+  async call(owner: string, request: ClusterRequest): Promise<unknown> {
+    await this.connect();
+    const id = randomUUID();
+    const wire: WireRequest = { ...request, id, from: this.instanceId };
+    const answer = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new RealtimeError(REALTIME_ERROR_CODES.internal, REALTIME_MESSAGES.internal));
+      }, this.config.ROOM_FORWARD_TIMEOUT_MS);
+      timer.unref();
+      this.pending.set(id, { resolve, reject, timer });
+    });
+    const receivers = await (this.pub as RedisClient).publish(`${PREFIX}rpc:${owner}`, JSON.stringify(wire));
+    if (receivers === 0) {
+      // Nobody listens any more (the owner stopped): fail at once rather than wait for the timeout.
+      const entry = this.pending.get(id);
+      if (entry) {
+        clearTimeout(entry.timer);
+        this.pending.delete(id);
+        entry.reject(new OwnerGoneError(owner));
+      }
+    }
+    return answer;
+  }
+
+  private async onRequest(message: string): Promise<void> {
+    let request: WireRequest;
+    try {
+      request = JSON.parse(message) as WireRequest;
+    } catch {
+      return;
+    }
+    let reply: WireReply;
+    try {
+      if (!this.handler) throw new Error('no cluster handler');
+      const data = await this.handler(request);
+      reply = { id: request.id, ok: true, data: data ?? null };
+    } catch (error) {
+      if (error instanceof RealtimeError) {
+        reply = { id: request.id, ok: false, error: { kind: 'realtime', code: error.code, message: error.message } };
+      } else if (error instanceof AppError) {
+        reply = {
+          id: request.id,
+          ok: false,
+          error: { kind: 'app', code: error.code, message: error.message, status: error.statusCode },
+        };
+      } else {
+        this.logger.error({ err: error, op: request.op, roomId: request.roomId }, 'Forwarded request failed');
+        reply = {
+          id: request.id,
+          ok: false,
+          error: { kind: 'realtime', code: REALTIME_ERROR_CODES.internal, message: REALTIME_MESSAGES.internal },
+        };
+      }
+    }
+    await this.pub?.publish(`${PREFIX}reply:${request.from}`, JSON.stringify(reply)).catch(() => undefined);
+  }
+
+  private onReply(message: string): void {
+    let reply: WireReply;
+    try {
+      reply = JSON.parse(message) as WireReply;
+    } catch {
+      return;
+    }
+    const entry = this.pending.get(reply.id);
+    if (!entry) return;
+    this.pending.delete(reply.id);
+    clearTimeout(entry.timer);
+    if (reply.ok) {
+      entry.resolve(reply.data);
+      return;
+    }
+    const error = reply.error;
+    if (error?.kind === 'app') entry.reject(new AppError(error.status ?? 500, error.code, error.message));
+    else entry.reject(new RealtimeError((error?.code ?? 'INTERNAL') as RealtimeErrorCode, error?.message ?? ''));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const clients = [this.sub, this.pub].filter((client): client is RedisClient => client !== undefined);
+    this.pub = undefined;
+    this.sub = undefined;
+    for (const entry of this.pending.values()) clearTimeout(entry.timer);
+    this.pending.clear();
+    await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
+  }
+}
+
+/** The owner of a room no longer listens (it stopped or died). */
+export class OwnerGoneError extends Error {
+  constructor(readonly owner: string) {
+    super(`room owner ${owner} is gone`);
+    this.name = 'OwnerGoneError';
+  }
+}

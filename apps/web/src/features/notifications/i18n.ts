@@ -1,0 +1,16 @@
+import type { TranslationResource } from '../../i18n/en';
+
+/** The bell's list (SPEC §2 Shared layout; PRODUCT.md §7). The bell's own labels are under topBar. */
+export const notificationsEn = {
+  markAllRead: 'Mark all as read',
+  markRead: 'Mark as read',
+  unread: 'Unread',
+  types: { challenge: 'Challenge', win: 'Win', level: 'Level up', tournament: 'Tournament' },
+};
+
+export const notificationsEs: TranslationResource<typeof notificationsEn> = {
+  markAllRead: 'Marcar todo como leído',
+  markRead: 'Marcar como leído',
+  unread: 'No leído',
+  types: { challenge: 'Desafío', win: 'Victoria', level: 'Subida de nivel', tournament: 'Torneo' },
+};
