@@ -37,6 +37,7 @@ export class RealtimeIoAdapter extends IoAdapter {
   private readonly logger = new Logger('Realtime');
   private redisClients: RedisClient[] = [];
   private redisAdapter?: ReturnType<typeof createAdapter>;
+  private closing = false;
 
   constructor(
     app: INestApplicationContext,
@@ -54,6 +55,11 @@ export class RealtimeIoAdapter extends IoAdapter {
       client.on('error', (error: unknown) => this.logger.error({ err: error }, 'Redis adapter client error'));
     }
     await Promise.all([pub.connect(), sub.connect()]);
+    // A broadcast that races shutdown (e.g. a forwarded disconnect arriving while the app closes) must not publish on
+    // a closed client: the adapter does not handle that promise, so it would surface as an unhandled rejection.
+    const publish = pub.publish.bind(pub);
+    (pub as { publish: typeof publish }).publish = (...args: Parameters<typeof publish>) =>
+      this.closing ? Promise.resolve(0) : publish(...args);
     this.redisClients = [pub, sub];
     this.redisAdapter = createAdapter(pub, sub, { key: 'skillduel-io' });
   }
@@ -97,6 +103,7 @@ export class RealtimeIoAdapter extends IoAdapter {
     await new Promise<void>((resolve) => {
       void (server as unknown as Server).close(() => resolve());
     });
+    this.closing = true;
     const clients = this.redisClients;
     this.redisClients = [];
     await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));

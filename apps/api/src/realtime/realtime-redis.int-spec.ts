@@ -1,7 +1,6 @@
 import type { Ack, ChatMessageDto, LobbyRoomEventDto, RoomDto, RoomJoinedDto } from '@skillduel/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { ChildProcess, spawn } from 'node:child_process';
 import { bearer } from '../../test/auth-helpers';
 import { createTestDatabase } from '../../test/test-app';
 import { createAppOnDatabase } from '../../test/wallet-helpers';
@@ -13,25 +12,7 @@ import {
   request,
   sleep,
 } from '../rooms/testing/rooms-test-kit';
-
-function redisServerPath(): string | null {
-  try {
-    return execFileSync('which', ['redis-server']).toString().trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, redisServerPath } from '../../test/redis-server';
 
 const redisServer = redisServerPath();
 
