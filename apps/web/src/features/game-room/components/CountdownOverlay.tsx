@@ -1,9 +1,12 @@
-import { useId } from 'react';
+import { ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutoFocus } from './useAutoFocus';
 
-/** The full-screen 3-2-1 'Game starting...' (SPEC §2); the number is announced as it changes. */
-export function CountdownOverlay({ secondsLeft }: { secondsLeft: number }) {
+/**
+ * The full-screen 3-2-1 'Game starting...' (SPEC §2); the number is announced as it changes. `children` add small
+ * print below it (the live room shows the published seed hash there).
+ */
+export function CountdownOverlay({ secondsLeft, children }: { secondsLeft: number; children?: ReactNode }) {
   const { t } = useTranslation();
   const titleId = useId();
   const ref = useAutoFocus<HTMLDivElement>();
@@ -23,6 +26,7 @@ export function CountdownOverlay({ secondsLeft }: { secondsLeft: number }) {
       <p className="gr-countdown-number" aria-live="assertive" aria-atomic="true" data-testid="countdown-number">
         {secondsLeft}
       </p>
+      {children}
     </div>
   );
 }
