@@ -1,17 +1,44 @@
-import { Injectable } from '@nestjs/common';
-import { NOTIFICATIONS_LIST_LIMIT, NotificationsResponse } from '@skillduel/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { NOTIFICATIONS_LIST_LIMIT, NotificationsResponse, SERVER_EVENTS } from '@skillduel/contracts';
 import { AppError } from '../common/app-error';
+import { RealtimeServer } from '../realtime/realtime.server';
+import { CHANNELS } from '../realtime/realtime.types';
 import { NotificationsRepository } from './notifications.repository';
 import { NewNotification } from './notifications.sql';
 
-/** The bell's notifications (PRODUCT.md §7). Wins and level-ups are written at settlement (leaderboard/round-results). */
+/**
+ * The bell's notifications (PRODUCT.md §7). Wins and level-ups are written at settlement (leaderboard/round-results),
+ * other modules call `notify`. Every change is pushed to the user's own sockets (`notifications:changed`, on any
+ * instance through the adapter); the bell also refetches on focus and on a slow poll, so a lost push only delays it.
+ */
 @Injectable()
 export class NotificationsService {
-  constructor(private readonly notifications: NotificationsRepository) {}
+  private readonly logger = new Logger('Notifications');
 
-  /** For other modules (e.g. "an opponent joined your room"). */
-  notify(notification: NewNotification): Promise<void> {
-    return this.notifications.insert([notification]);
+  constructor(
+    private readonly notifications: NotificationsRepository,
+    private readonly realtime: RealtimeServer,
+  ) {}
+
+  /** Stores a notification and pushes the new unread count. */
+  async notify(notification: NewNotification): Promise<void> {
+    await this.notifications.insert([notification]);
+    await this.pushChanged([notification.userId]);
+  }
+
+  /**
+   * Tells each user's open sockets their unread count (after notifications were written elsewhere, e.g. in a
+   * settlement transaction that has committed). Best effort: never throws.
+   */
+  async pushChanged(userIds: readonly string[]): Promise<void> {
+    for (const userId of new Set(userIds)) {
+      try {
+        const unreadCount = await this.notifications.unreadCount(userId);
+        this.realtime.emitTo(CHANNELS.user(userId), SERVER_EVENTS.notificationsChanged, { unread_count: unreadCount });
+      } catch (error) {
+        this.logger.warn({ err: error, userId }, 'Notification push failed');
+      }
+    }
   }
 
   async list(userId: string): Promise<NotificationsResponse> {
@@ -24,11 +51,20 @@ export class NotificationsService {
 
   async markRead(userId: string, notificationId: string): Promise<NotificationsResponse> {
     if (!(await this.notifications.markRead(userId, notificationId))) throw AppError.notFound();
-    return this.list(userId);
+    return this.listAndPush(userId);
   }
 
   async markAllRead(userId: string): Promise<NotificationsResponse> {
     await this.notifications.markAllRead(userId);
-    return this.list(userId);
+    return this.listAndPush(userId);
+  }
+
+  /** The caller gets the list; the user's other tabs and devices get the new count. */
+  private async listAndPush(userId: string): Promise<NotificationsResponse> {
+    const answer = await this.list(userId);
+    this.realtime.emitTo(CHANNELS.user(userId), SERVER_EVENTS.notificationsChanged, {
+      unread_count: answer.unread_count,
+    });
+    return answer;
   }
 }

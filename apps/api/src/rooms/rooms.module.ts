@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { RealtimeModule } from '../realtime/realtime.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { LiveRoomsService } from './live/live-rooms.service';
@@ -17,7 +18,7 @@ import { RoomsService } from './rooms.service';
  * through the ledger, the server-run matches, spectating, chat and the lobby feed over the realtime layer.
  */
 @Module({
-  imports: [WalletModule, RealtimeModule],
+  imports: [WalletModule, RealtimeModule, NotificationsModule],
   controllers: [RoomsController],
   providers: [
     RoomsService,

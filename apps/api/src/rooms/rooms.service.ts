@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   ACTIVE_ROOM_STATUSES,
   centsToDollars,
@@ -9,6 +9,7 @@ import {
   LobbyEventKind,
   MatchLogEntry,
   MatchReplayDto,
+  NOTIFICATION_TEXTS,
   parseDollarsToCents,
   QuickMatchDto,
   QuickMatchResponseDto,
@@ -27,6 +28,7 @@ import { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { SqlRunner } from '../database/sql';
+import { NotificationsService } from '../notifications/notifications.service';
 import { HttpAnswer, IdempotencyService } from '../wallet/idempotency.service';
 import { LiveRoomsService } from './live/live-rooms.service';
 import { RoomEscrowService } from './room-escrow.service';
@@ -66,11 +68,14 @@ function notFound(): AppError {
  */
 @Injectable()
 export class RoomsService {
+  private readonly logger = new Logger('Rooms');
+
   constructor(
     private readonly rooms: RoomsRepository,
     private readonly escrow: RoomEscrowService,
     private readonly idempotency: IdempotencyService,
     private readonly live: LiveRoomsService,
+    private readonly notifications: NotificationsService,
     private readonly config: AppConfig,
   ) {}
 
@@ -203,6 +208,7 @@ export class RoomsService {
       },
     );
     await this.announce(answer, 'joined');
+    if (!answer.replayed && answer.statusCode < 300) await this.notifyOpponentJoined(roomId);
     return answer;
   }
 
@@ -234,6 +240,7 @@ export class RoomsService {
     if (!answer.replayed && answer.statusCode < 300) {
       const body = answer.body as QuickMatchResponseDto;
       await this.live.roomChanged(body.room.id, body.matched ? 'joined' : 'created');
+      if (body.matched) await this.notifyOpponentJoined(body.room.id);
     }
     return answer;
   }
@@ -379,6 +386,29 @@ export class RoomsService {
   }
 
   /** Tells the live layer and the lobby about a committed (not replayed) success. */
+  /**
+   * "An opponent joined your room" for the creator (PRODUCT.md §7), after the join committed. Best effort: the join
+   * has happened whatever becomes of its notification.
+   */
+  private async notifyOpponentJoined(roomId: string): Promise<void> {
+    try {
+      const room = await this.rooms.findRoom(this.rooms.runner, roomId);
+      if (!room?.player2) return;
+      await this.notifications.notify({
+        userId: room.player1Id,
+        type: 'challenge',
+        title: NOTIFICATION_TEXTS.opponentJoinedTitle,
+        message: NOTIFICATION_TEXTS.opponentJoined(
+          room.player2.username,
+          room.game.name,
+          centsToDollars(room.betCents).toFixed(2),
+        ),
+      });
+    } catch (error) {
+      this.logger.warn({ err: error, roomId }, 'Opponent-joined notification failed');
+    }
+  }
+
   private async announce(answer: RoomAnswer, kind: LobbyEventKind): Promise<void> {
     if (answer.replayed || answer.statusCode >= 300) return;
     const room = answer.body as RoomDto;

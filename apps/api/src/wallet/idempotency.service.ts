@@ -15,6 +15,16 @@ export interface HttpAnswer {
   body: unknown;
 }
 
+/** What an idempotent operation returns: its answer, and optionally the last step of its work. */
+export interface IdempotentOutcome extends HttpAnswer {
+  /**
+   * Runs after the answer is stored, right before COMMIT: the operation's write that locks a busy row (the ledger
+   * post that locks the provider's clearing account), so that row stays locked only for this step and the COMMIT.
+   * It must not be refusable (check everything before answering): any error here rolls everything back, key included.
+   */
+  finish?: () => Promise<void>;
+}
+
 export interface IdempotentRequest {
   userId: string;
   /** The Idempotency-Key header; without one the operation simply runs (once per request). */
@@ -45,10 +55,14 @@ export class IdempotencyService {
 
   async run(
     request: IdempotentRequest,
-    operation: (manager: EntityManager) => Promise<HttpAnswer>,
+    operation: (manager: EntityManager) => Promise<IdempotentOutcome>,
   ): Promise<HttpAnswer & { replayed: boolean }> {
     if (request.key === undefined) {
-      const answer = await this.dataSource.transaction(operation);
+      const answer = await this.dataSource.transaction(async (manager) => {
+        const { finish, ...outcome } = await operation(manager);
+        await finish?.();
+        return outcome;
+      });
       return { ...answer, replayed: false };
     }
     const key = request.key;
@@ -79,9 +93,10 @@ export class IdempotencyService {
 
       await manager.query('SAVEPOINT idempotent_operation');
       let answer: HttpAnswer;
+      let finish: IdempotentOutcome['finish'];
       try {
-        answer = await operation(manager);
-        await manager.query('RELEASE SAVEPOINT idempotent_operation');
+        // No RELEASE on success: COMMIT ends the savepoint too.
+        ({ finish, ...answer } = await operation(manager));
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
         // A business refusal is the request's answer: undo the operation's writes, keep the key with the refusal.
@@ -89,6 +104,7 @@ export class IdempotencyService {
         answer = { statusCode: error.statusCode, body: { ...toErrorBody(error).body, requestId: request.requestId } };
       }
       await this.repository.storeAnswer(manager, request.userId, key, answer.statusCode, answer.body);
+      await finish?.();
       return { ...answer, replayed: false };
     });
   }

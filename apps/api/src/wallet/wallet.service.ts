@@ -19,8 +19,9 @@ import { toErrorBody } from '../common/all-exceptions.filter';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { HttpAnswer, IdempotencyService } from './idempotency.service';
-import { InsufficientFundsError } from './ledger/ledger.errors';
+import { LedgerInvariantError } from './ledger/ledger.errors';
 import { LedgerService, MAX_ENTRY_CENTS } from './ledger/ledger.service';
+import type { LedgerPostResult } from './ledger/ledger.types';
 import { PaymentProvider } from './payment-provider';
 import { HistoryRow, WalletRepository } from './wallet.repository';
 
@@ -80,20 +81,12 @@ export class WalletService {
           return { statusCode: 402, body: { ...toErrorBody(declined).body, requestId } };
         }
 
-        const wallet = await this.ledger.ensureWallet(userId, manager);
-        const posted = await this.ledger.post(
-          {
-            kind: 'deposit',
-            idempotencyKey: `deposit:${paymentId}`,
-            entries: [
-              { accountId: wallet, amountCents },
-              { accountId: await this.ledger.systemAccount('provider_clearing'), amountCents: -amountCents },
-            ],
-            references: { userId, paymentId },
-            metadata: { provider: this.provider.name, payment_method: method, provider_reference: outcome.reference },
-          },
-          manager,
-        );
+        // Everything is written and answered before the ledger post, which comes last (decision 0204): the post
+        // locks the provider's clearing account, which every deposit shares, and it stays locked until COMMIT. The
+        // wallet is locked first (the ledger's lock order), so the balance after the deposit is known here.
+        const wallet = await this.ledger.lockWallet(userId, manager);
+        const clearing = await this.ledger.systemAccount('provider_clearing');
+        const ledgerTransactionId = randomUUID();
         const createdAt = await this.repository.insertPayment(manager, {
           id: paymentId,
           userId,
@@ -104,10 +97,10 @@ export class WalletService {
           status: 'completed',
           providerReference: outcome.reference,
           failureReason: null,
-          ledgerTransactionId: posted.transactionId,
+          ledgerTransactionId,
           processAfterSeconds: null,
         });
-        const balanceCents = requiredBalance(posted.balances, wallet);
+        const balanceCents = wallet.balanceCents + amountCents;
         const body: WalletOperationResponseDto = {
           transaction: toTransactionDto({
             id: paymentId,
@@ -120,7 +113,26 @@ export class WalletService {
           }),
           current_balance: centsToDollars(balanceCents),
         };
-        return { statusCode: 201, body };
+        const finish = async (): Promise<void> => {
+          const posted = await this.ledger.post(
+            {
+              kind: 'deposit',
+              idempotencyKey: `deposit:${paymentId}`,
+              transactionId: ledgerTransactionId,
+              entries: [
+                { accountId: wallet.id, amountCents },
+                { accountId: clearing, amountCents: -amountCents },
+              ],
+              references: { userId, paymentId },
+              metadata: { provider: this.provider.name, payment_method: method, provider_reference: outcome.reference },
+            },
+            manager,
+            // Any error rolls the whole request back (idempotency savepoint or transaction): no savepoint of its own.
+            { savepoint: false },
+          );
+          assertPosted(posted, ledgerTransactionId, wallet.id, balanceCents);
+        };
+        return { statusCode: 201, body, finish };
       },
     );
   }
@@ -155,27 +167,14 @@ export class WalletService {
           throw AppError.badRequest('INSUFFICIENT_BALANCE', VALIDATION_MESSAGES.insufficientBalance);
         }
         const paymentId = randomUUID();
-        const wallet = await this.ledger.ensureWallet(userId, manager);
-        const posted = await this.ledger
-          .post(
-            {
-              kind: 'withdrawal',
-              idempotencyKey: `withdrawal:${paymentId}:request`,
-              entries: [
-                { accountId: wallet, amountCents: -amountCents },
-                { accountId: await this.ledger.systemAccount('pending_withdrawals'), amountCents },
-              ],
-              references: { userId, paymentId },
-              metadata: { provider: this.provider.name, payment_method: method },
-            },
-            manager,
-          )
-          .catch((error: unknown) => {
-            if (error instanceof InsufficientFundsError) {
-              throw AppError.badRequest('INSUFFICIENT_BALANCE', VALIDATION_MESSAGES.insufficientBalance);
-            }
-            throw error;
-          });
+        // The wallet is locked first (the ledger's lock order): the balance check and the answer happen here, and
+        // the ledger post, which locks the shared pending-withdrawals account, comes last (decision 0204).
+        const wallet = await this.ledger.lockWallet(userId, manager);
+        if (wallet.balanceCents < amountCents) {
+          throw AppError.badRequest('INSUFFICIENT_BALANCE', VALIDATION_MESSAGES.insufficientBalance);
+        }
+        const pending = await this.ledger.systemAccount('pending_withdrawals');
+        const ledgerTransactionId = randomUUID();
         const createdAt = await this.repository.insertPayment(manager, {
           id: paymentId,
           userId,
@@ -186,10 +185,10 @@ export class WalletService {
           status: 'pending',
           providerReference: null,
           failureReason: null,
-          ledgerTransactionId: posted.transactionId,
+          ledgerTransactionId,
           processAfterSeconds: this.config.WITHDRAWAL_DELAY_SECONDS,
         });
-        const balanceCents = requiredBalance(posted.balances, wallet);
+        const balanceCents = wallet.balanceCents - amountCents;
         const body: WalletOperationResponseDto = {
           transaction: toTransactionDto({
             id: paymentId,
@@ -202,7 +201,26 @@ export class WalletService {
           }),
           current_balance: centsToDollars(balanceCents),
         };
-        return { statusCode: 202, body };
+        const finish = async (): Promise<void> => {
+          // Cannot be refused: the wallet has been locked since the check above. The ledger checks it again anyway.
+          const posted = await this.ledger.post(
+            {
+              kind: 'withdrawal',
+              idempotencyKey: `withdrawal:${paymentId}:request`,
+              transactionId: ledgerTransactionId,
+              entries: [
+                { accountId: wallet.id, amountCents: -amountCents },
+                { accountId: pending, amountCents },
+              ],
+              references: { userId, paymentId },
+              metadata: { provider: this.provider.name, payment_method: method },
+            },
+            manager,
+            { savepoint: false },
+          );
+          assertPosted(posted, ledgerTransactionId, wallet.id, balanceCents);
+        };
+        return { statusCode: 202, body, finish };
       },
     );
   }
@@ -226,10 +244,14 @@ function validatedCents(amount: number | string): bigint {
   return cents;
 }
 
-function requiredBalance(balances: ReadonlyMap<string, bigint>, accountId: string): bigint {
-  const balance = balances.get(accountId);
-  if (balance === undefined) throw new Error(`ledger post did not report the balance of ${accountId}`);
-  return balance;
+/** The post must be the fresh transaction the answer was built on; anything else is a bug, and rolls back. */
+function assertPosted(posted: LedgerPostResult, transactionId: string, walletId: string, balanceCents: bigint): void {
+  const after = posted.balances.get(walletId);
+  if (posted.replayed || posted.transactionId !== transactionId || after !== balanceCents) {
+    throw new LedgerInvariantError(
+      `ledger post ${posted.transactionId} left wallet ${walletId} at ${String(after)} cents, answered ${balanceCents}`,
+    );
+  }
 }
 
 function toTransactionDto(row: HistoryRow): TransactionDto {

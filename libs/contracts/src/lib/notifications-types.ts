@@ -18,3 +18,10 @@ export interface NotificationsResponse {
 }
 
 export const NOTIFICATIONS_LIST_LIMIT = 30;
+
+/** Texts of the notifications the server writes (stored as written; the bell shows them as they are). */
+export const NOTIFICATION_TEXTS = {
+  opponentJoinedTitle: 'Opponent joined',
+  opponentJoined: (username: string, gameName: string, betDollars: string): string =>
+    `${username} joined your ${gameName} room ($${betDollars} bet). Press Start when you are ready!`,
+} as const;

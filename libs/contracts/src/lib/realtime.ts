@@ -64,6 +64,11 @@ export const SERVER_EVENTS = {
   chatMessage: 'chat:message',
   /** A lobby change (to `lobby:subscribe`rs): the dashboard's Active Rooms and featured duel update. */
   lobbyRoom: 'lobby:room',
+  /**
+   * The signed-in user's notifications changed (a win, a level-up, an opponent joined, read elsewhere): the bell
+   * shows the new unread count and refetches its list. Only to that user's own sockets.
+   */
+  notificationsChanged: 'notifications:changed',
   /** A refusal without an ack, a rate limit, or the reason of a disconnection. */
   error: 'app:error',
 } as const;
@@ -304,6 +309,11 @@ export interface LobbyRoomEventDto {
   room: RoomDto;
 }
 
+/** `notifications:changed`: the user's unread count right after the change. */
+export interface NotificationsChangedDto {
+  unread_count: number;
+}
+
 /** Typed event maps for `Socket<ServerToClientEvents, ClientToServerEvents>` (socket.io-client). */
 export interface ServerToClientEvents {
   'room:state': (payload: RoomStateDto) => void;
@@ -316,6 +326,7 @@ export interface ServerToClientEvents {
   'match:result': (payload: MatchResultEventDto) => void;
   'chat:message': (payload: ChatMessageDto) => void;
   'lobby:room': (payload: LobbyRoomEventDto) => void;
+  'notifications:changed': (payload: NotificationsChangedDto) => void;
   'app:error': (payload: RealtimeErrorDto) => void;
 }
 

@@ -10,6 +10,7 @@ import { CreateLedger1763860000001 } from './1763860000001-CreateLedger';
 import { CreateWalletPayments1763860000002 } from './1763860000002-CreateWalletPayments';
 import { CreateRoomsAndMatches1763870000000 } from './1763870000000-CreateRoomsAndMatches';
 import { CreateLeaderboardStatsAndNotifications1763880000000 } from './1763880000000-CreateLeaderboardStatsAndNotifications';
+import { DeferWalletPaymentLedgerKeys1763895000000 } from './1763895000000-DeferWalletPaymentLedgerKeys';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   CreateWalletPayments1763860000002,
   CreateRoomsAndMatches1763870000000,
   CreateLeaderboardStatsAndNotifications1763880000000,
+  DeferWalletPaymentLedgerKeys1763895000000,
 ];

@@ -9,6 +9,8 @@ import type {
   MatchResultEventDto,
   MatchScoresDto,
   MatchViewDto,
+  NotificationsChangedDto,
+  NotificationsResponse,
   RealtimeErrorDto,
   RoomDto,
   RoomJoinedDto,
@@ -264,6 +266,72 @@ describe('live matches over Socket.IO', () => {
     const recomputed = engine.result(state);
     expect(recomputed?.scores).toEqual(replay.result.scores);
     expect(recomputed?.winner).toBe(0);
+  });
+
+  it("pushes notification changes to the user's own sockets only: an opponent joined, the win, read elsewhere", async () => {
+    const alice = await playerWithBalance(testApp.app, 100);
+    const bob = await playerWithBalance(testApp.app, 100);
+    const aliceSocket = await connect(alice.accessToken);
+    const bobSocket = await connect(bob.accessToken);
+    const guest = await connect();
+    const guestPushes = collect<NotificationsChangedDto>(guest, 'notifications:changed');
+    const bobPushes = collect<NotificationsChangedDto>(bobSocket, 'notifications:changed');
+    const notificationsOf = async (player: RegisteredUser) =>
+      (
+        await testApp.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(player.accessToken) })
+      ).json<NotificationsResponse>();
+
+    const room = await createRoom(alice, 5);
+    const joinedPush = nextEvent<NotificationsChangedDto>(aliceSocket, 'notifications:changed');
+    await joinRoom(bob, room.id);
+    expect(await joinedPush).toEqual({ unread_count: 1 });
+    const afterJoin = await notificationsOf(alice);
+    expect(afterJoin.unread_count).toBe(1);
+    expect(afterJoin.notifications[0]).toMatchObject({
+      type: 'challenge',
+      title: 'Opponent joined',
+      message: `${bob.user.username} joined your Number Rush room ($5.00 bet). Press Start when you are ready!`,
+      read: false,
+    });
+    expect(bobPushes).toHaveLength(0);
+    expect((await notificationsOf(bob)).unread_count).toBe(0);
+
+    await watch(aliceSocket, room.id);
+    await watch(bobSocket, room.id);
+    const firstView = nextEvent<MatchViewDto>(aliceSocket, 'match:view');
+    const winPush = nextEvent<NotificationsChangedDto>(
+      aliceSocket,
+      'notifications:changed',
+      (payload) => payload.unread_count > 1,
+      8000,
+    );
+    const loserPush = nextEvent<NotificationsChangedDto>(bobSocket, 'notifications:changed', () => true, 8000);
+    await startMatch(aliceSocket, bobSocket, room.id);
+    await answerCorrectly(aliceSocket, room.id, (await firstView).view as NumberRushPlayerView, 1);
+    const pushedCount = (await winPush).unread_count;
+    const afterWin = await notificationsOf(alice);
+    expect(afterWin.unread_count).toBe(pushedCount);
+    expect(afterWin.notifications.map((notification) => notification.type)).toEqual(
+      expect.arrayContaining(['win', 'challenge']),
+    );
+    // The loser's sockets hear about their own notifications (none about a win), never about the winner's.
+    expect((await loserPush).unread_count).toBe((await notificationsOf(bob)).unread_count);
+
+    // Reading on one device updates the others.
+    const clearedPush = nextEvent<NotificationsChangedDto>(
+      aliceSocket,
+      'notifications:changed',
+      (p) => p.unread_count === 0,
+    );
+    const readAll = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: bearer(alice.accessToken),
+    });
+    expect(readAll.statusCode).toBe(200);
+    expect(await clearedPush).toEqual({ unread_count: 0 });
+    expect(guestPushes).toHaveLength(0);
+    await expectMoneyConsistent(testApp.databaseUrl);
   });
 
   it('a tie refunds both players', async () => {

@@ -28,6 +28,7 @@ import type { AuthUser } from '../../auth/current-user.decorator';
 import { CHANNELS, RealtimeError } from '../../realtime/realtime.types';
 import { SocketSessionsRepository } from '../../realtime/socket-sessions.repository';
 import { UsersService } from '../../users/users.service';
+import { NotificationsService } from '../../notifications/notifications.service';
 import { MatchSettlementService } from '../match-settlement.service';
 import { RoomEscrowService, RoundDecision } from '../room-escrow.service';
 import { timeLimitMsOf, toGameResultDto, toMatchResultDto, toRoomDto } from '../room-presenter';
@@ -86,6 +87,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
     private readonly cluster: RoomCluster,
+    private readonly notifications: NotificationsService,
   ) {
     this.instanceId = cluster.instanceId;
   }
@@ -615,7 +617,11 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
       this.metrics.liveMatches.dec();
       if (closed) {
         match.result = toMatchResultDto(closed.match);
-        void this.awardXp(closed.match.outcome, closed.match.player1Id, closed.match.player2Id);
+        const { outcome, player1Id, player2Id } = closed.match;
+        // The win notification was written with the settlement; XP (and a level-up notification) follows it.
+        void this.awardXp(outcome, player1Id, player2Id).then(() =>
+          this.notifications.pushChanged([player1Id, player2Id]),
+        );
       } else {
         // Someone else settled this round first (recovery, another path): show what was stored.
         const stored = await this.rooms.findMatch(this.rooms.runner, runtime.id, match.round);

@@ -229,6 +229,64 @@ describe('LedgerService and the ledger tables (real PostgreSQL)', () => {
       ).toHaveLength(0);
     });
 
+    it('posts under a pre-assigned transaction id; without a savepoint a refusal leaves the header to the caller, whose COMMIT refuses it', async () => {
+      const { wallet } = await fundedWallet(1_000n);
+      const transactionId = randomUUID();
+      const posted = await dataSource.transaction((manager) =>
+        ledger.post(
+          {
+            kind: 'transfer',
+            idempotencyKey: `test:${randomUUID()}`,
+            transactionId,
+            entries: [
+              { accountId: wallet, amountCents: -250n },
+              { accountId: escrow, amountCents: 250n },
+            ],
+          },
+          manager,
+          { savepoint: false },
+        ),
+      );
+      expect(posted).toMatchObject({ transactionId, replayed: false });
+      expect(posted.balances.get(wallet)).toBe(750n);
+
+      // A caller that swallows the refusal and commits anyway: the header without entries is unbalanced at COMMIT.
+      const refusedKey = `test:${randomUUID()}`;
+      await expect(
+        dataSource.transaction(async (manager) => {
+          await ledger
+            .post(
+              {
+                kind: 'transfer',
+                idempotencyKey: refusedKey,
+                entries: [
+                  { accountId: wallet, amountCents: -5_000n },
+                  { accountId: escrow, amountCents: 5_000n },
+                ],
+              },
+              manager,
+              { savepoint: false },
+            )
+            .catch((error: unknown) => expect(error).toBeInstanceOf(InsufficientFundsError));
+        }),
+      ).rejects.toThrow(/unbalanced/);
+      expect(await ledger.balanceOf(wallet)).toBe(750n);
+      expect(
+        await dataSource.query(`SELECT 1 FROM ledger_transactions WHERE idempotency_key = $1`, [refusedKey]),
+      ).toHaveLength(0);
+      await expect(
+        ledger.post({
+          kind: 'transfer',
+          idempotencyKey: `test:${randomUUID()}`,
+          transactionId: 'not-a-uuid',
+          entries: [
+            { accountId: wallet, amountCents: -1n },
+            { accountId: escrow, amountCents: 1n },
+          ],
+        }),
+      ).rejects.toBeInstanceOf(LedgerInvariantError);
+    });
+
     it('creates one wallet per user even when asked concurrently', async () => {
       const userId = await insertUser(testApp.databaseUrl);
       const ids = await Promise.all(Array.from({ length: 10 }, () => ledger.ensureWallet(userId)));

@@ -32,6 +32,8 @@ export class LedgerRepository {
   async insertTransaction(
     runner: SqlRunner,
     row: {
+      /** Pre-assigned id, or null to let the database choose one. */
+      id: string | null;
       kind: string;
       idempotencyKey: string;
       requestHash: string;
@@ -41,8 +43,8 @@ export class LedgerRepository {
   ): Promise<{ id: string; createdAt: Date } | null> {
     const rows = await queryRows<{ id: string; created_at: Date }>(
       runner,
-      `INSERT INTO ledger_transactions (kind, idempotency_key, request_hash, user_id, payment_id, room_id, metadata)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+      `INSERT INTO ledger_transactions (id, kind, idempotency_key, request_hash, user_id, payment_id, room_id, metadata)
+       VALUES (coalesce($8::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7::jsonb)
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING id, created_at`,
       [
@@ -53,6 +55,7 @@ export class LedgerRepository {
         row.references.paymentId ?? null,
         row.references.roomId ?? null,
         JSON.stringify(row.metadata),
+        row.id,
       ],
     );
     return rows[0] ? { id: rows[0].id, createdAt: rows[0].created_at } : null;
@@ -68,32 +71,48 @@ export class LedgerRepository {
   }
 
   /**
-   * Locks the accounts in one stable order (by id), so two transactions touching the same accounts can never
-   * wait for each other in a cycle. LockRows sits above the Sort in the plan: rows are locked in id order.
+   * Locks the accounts in the ledger's one lock order — user wallets before system accounts, each by id (LockRows
+   * sits above the Sort in the plan), so two transactions can never wait for each other in a cycle, also when one
+   * of them locked its wallet earlier (`lockWallet`) — and, when every account exists and no
+   * bounded account would go below zero, inserts the entries; the trigger `ledger_entries_apply` moves the cached
+   * balances with them. One round trip, so a busy account's row lock (the provider's clearing account takes every
+   * deposit) is held for as short a time as possible. Returns the accounts as they were before the entries.
    */
-  async lockAccounts(runner: SqlRunner, accountIds: readonly string[]): Promise<LedgerAccount[]> {
-    const rows = await queryRows<AccountRow>(
-      runner,
-      `SELECT id, kind, user_id, balance_cents FROM ledger_accounts
-       WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-      [accountIds],
-    );
-    return rows.map(toAccount);
-  }
-
-  /** One statement for all entries; the trigger `ledger_entries_apply` moves the cached balances with it. */
-  async insertEntries(
+  async lockAndInsertEntries(
     runner: SqlRunner,
     transactionId: string,
     entries: readonly { accountId: string; amountCents: bigint }[],
-  ): Promise<void> {
-    await runner.query(
-      `INSERT INTO ledger_entries (transaction_id, account_id, amount_cents)
-       SELECT $1, e.account_id, e.amount_cents
-       FROM unnest($2::uuid[], $3::bigint[]) WITH ORDINALITY AS e(account_id, amount_cents, n)
-       ORDER BY e.n`,
-      [transactionId, entries.map((entry) => entry.accountId), entries.map((entry) => entry.amountCents.toString())],
+    deltas: ReadonlyMap<string, bigint>,
+    unboundedKinds: readonly LedgerAccountKind[],
+  ): Promise<{ accounts: LedgerAccount[]; inserted: boolean }> {
+    const rows = await queryRows<AccountRow & { inserted: number }>(
+      runner,
+      `WITH locked AS (
+         SELECT id, kind, user_id, balance_cents FROM ledger_accounts
+         WHERE id = ANY($2::uuid[]) ORDER BY kind <> 'user_wallet', id FOR UPDATE
+       ), accepted AS (
+         SELECT count(*) = cardinality($2::uuid[])
+                AND bool_and(l.kind = ANY($6::varchar[]) OR l.balance_cents + d.delta >= 0) AS ok
+         FROM locked l JOIN unnest($2::uuid[], $3::bigint[]) AS d(account_id, delta) ON d.account_id = l.id
+       ), inserted AS (
+         INSERT INTO ledger_entries (transaction_id, account_id, amount_cents)
+         SELECT $1, e.account_id, e.amount_cents
+         FROM unnest($4::uuid[], $5::bigint[]) WITH ORDINALITY AS e(account_id, amount_cents, n)
+         WHERE (SELECT ok FROM accepted)
+         ORDER BY e.n
+         RETURNING 1
+       )
+       SELECT id, kind, user_id, balance_cents, (SELECT count(*) FROM inserted)::integer AS inserted FROM locked`,
+      [
+        transactionId,
+        [...deltas.keys()],
+        [...deltas.values()].map((delta) => delta.toString()),
+        entries.map((entry) => entry.accountId),
+        entries.map((entry) => entry.amountCents.toString()),
+        unboundedKinds,
+      ],
     );
+    return { accounts: rows.map(toAccount), inserted: rows.length > 0 && rows[0].inserted > 0 };
   }
 
   async balances(runner: SqlRunner, accountIds: readonly string[]): Promise<Map<string, bigint>> {
@@ -109,6 +128,21 @@ export class LedgerRepository {
     const rows = await queryRows<AccountRow>(
       runner,
       `SELECT id, kind, user_id, balance_cents FROM ledger_accounts WHERE kind = 'user_wallet' AND user_id = $1`,
+      [userId],
+    );
+    return rows[0] ? toAccount(rows[0]) : null;
+  }
+
+  /**
+   * Locks the user's wallet row until the caller's transaction ends. Wallets come first in the ledger's lock order,
+   * so a caller may take this lock before posting (to know the balance and answer before the busy system accounts are
+   * locked); every other transaction on the wallet waits, so the balance read here is the one the post starts from.
+   */
+  async lockWallet(runner: SqlRunner, userId: string): Promise<LedgerAccount | null> {
+    const rows = await queryRows<AccountRow>(
+      runner,
+      `SELECT id, kind, user_id, balance_cents FROM ledger_accounts
+       WHERE kind = 'user_wallet' AND user_id = $1 FOR UPDATE`,
       [userId],
     );
     return rows[0] ? toAccount(rows[0]) : null;

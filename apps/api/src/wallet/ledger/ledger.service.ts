@@ -13,8 +13,10 @@ import {
 import { InsufficientFundsError, LedgerIdempotencyConflictError, LedgerInvariantError } from './ledger.errors';
 import { LedgerRepository } from './ledger.repository';
 import {
+  LedgerAccount,
   LedgerEntryInput,
   LedgerPostInput,
+  LedgerPostOptions,
   LedgerPostResult,
   LedgerReferences,
   SystemAccountKind,
@@ -42,7 +44,8 @@ interface PreparedPost {
  * Invariants, asserted here and enforced again by the database (see the CreateLedger migration):
  * - entries are non-zero integer cents, at least two per transaction, summing to zero;
  * - bounded accounts (wallets, escrow, platform fee, pending withdrawals) never go below zero: their rows are locked
- *   `FOR UPDATE` in id order before the check, so concurrent posts serialize per account and never deadlock;
+ *   `FOR UPDATE` before the check in one global order (wallets, then system accounts, each by id), so concurrent
+ *   posts serialize per account and never deadlock;
  * - an idempotency key moves money at most once, whatever the concurrency: the unique index decides the winner.
  */
 @Injectable()
@@ -61,17 +64,27 @@ export class LedgerService implements OnModuleInit {
 
   /**
    * Posts one balanced transaction. With a `manager` inside an open transaction the post joins it (inside a
-   * savepoint, so a refused post leaves the caller's transaction usable); otherwise it runs in its own transaction.
+   * savepoint unless `options.savepoint` is false, so a refused post leaves the caller's transaction usable);
+   * otherwise it runs in its own transaction.
    */
-  async post(input: LedgerPostInput, manager?: EntityManager): Promise<LedgerPostResult> {
+  async post(
+    input: LedgerPostInput,
+    manager?: EntityManager,
+    options: LedgerPostOptions = {},
+  ): Promise<LedgerPostResult> {
     const prepared = prepare(input);
-    const result = await this.postPrepared(prepared, manager);
+    const result = await this.postPrepared(prepared, manager, options.savepoint ?? true);
     // Counted when this call moved money; a caller's enclosing transaction may still roll it back.
     if (!result.replayed) this.metrics.ledgerPostings.labels(input.kind).inc();
     return result;
   }
 
-  private async postPrepared(prepared: PreparedPost, manager?: EntityManager): Promise<LedgerPostResult> {
+  private async postPrepared(
+    prepared: PreparedPost,
+    manager: EntityManager | undefined,
+    savepoint: boolean,
+  ): Promise<LedgerPostResult> {
+    if (inTransaction(manager) && !savepoint) return this.postWithin(manager, prepared);
     if (inTransaction(manager)) {
       await manager.query('SAVEPOINT ledger_post');
       try {
@@ -106,6 +119,21 @@ export class LedgerService implements OnModuleInit {
     return created.id;
   }
 
+  /**
+   * Creates the user's wallet if needed and locks it until the caller's transaction ends (see
+   * LedgerRepository.lockWallet): the balance returned is the one the caller's next post starts from.
+   */
+  async lockWallet(userId: string, manager: EntityManager): Promise<LedgerAccount> {
+    assertUuid(userId, 'userId');
+    if (!inTransaction(manager)) throw new LedgerInvariantError('lockWallet needs an open transaction');
+    const locked = await this.repository.lockWallet(manager, userId);
+    if (locked) return locked;
+    await this.repository.insertWallet(manager, userId);
+    const created = await this.repository.lockWallet(manager, userId);
+    if (!created) throw new LedgerInvariantError(`wallet of user ${userId} could not be created`);
+    return created;
+  }
+
   /** The user's wallet balance; zero for a user who never had money. */
   async walletBalance(userId: string, manager?: EntityManager): Promise<bigint> {
     const wallet = await this.repository.findWallet(manager ?? this.dataSource.manager, userId);
@@ -134,6 +162,7 @@ export class LedgerService implements OnModuleInit {
     const { input, requestHash, deltas } = prepared;
     const accountIds = [...deltas.keys()];
     const header = await this.repository.insertTransaction(runner, {
+      id: input.transactionId ?? null,
       kind: input.kind,
       idempotencyKey: input.idempotencyKey,
       requestHash,
@@ -155,7 +184,15 @@ export class LedgerService implements OnModuleInit {
       };
     }
 
-    const accounts = await this.repository.lockAccounts(runner, accountIds);
+    // The database refuses the entries when an account is unknown or a bounded one would go negative; the checks
+    // below say which, and double-check the database's decision against the same rule.
+    const { accounts, inserted } = await this.repository.lockAndInsertEntries(
+      runner,
+      header.id,
+      input.entries,
+      deltas,
+      [...UNBOUNDED_ACCOUNT_KINDS],
+    );
     if (accounts.length !== accountIds.length) {
       const found = new Set(accounts.map((account) => account.id));
       throw new LedgerInvariantError(`unknown account ${accountIds.find((id) => !found.has(id))}`);
@@ -165,11 +202,12 @@ export class LedgerService implements OnModuleInit {
       const delta = deltas.get(account.id) ?? 0n;
       const after = account.balanceCents + delta;
       if (after < 0n && !UNBOUNDED_ACCOUNT_KINDS.has(account.kind)) {
+        if (inserted) throw new LedgerInvariantError(`account ${account.id} went below zero`);
         throw new InsufficientFundsError(account.id, account.balanceCents, delta);
       }
       balances.set(account.id, after);
     }
-    await this.repository.insertEntries(runner, header.id, input.entries);
+    if (!inserted) throw new LedgerInvariantError(`entries of transaction ${header.id} were not inserted`);
     return { transactionId: header.id, createdAt: header.createdAt, replayed: false, balances };
   }
 }
@@ -185,6 +223,7 @@ function prepare(input: LedgerPostInput): PreparedPost {
   ) {
     throw new LedgerInvariantError(`idempotency key must be 1 to ${MAX_KEY_LENGTH} characters`);
   }
+  if (input.transactionId !== undefined) assertUuid(input.transactionId, 'transactionId');
   if (!Array.isArray(input.entries) || input.entries.length < 2) {
     throw new LedgerInvariantError('a transaction needs at least two entries');
   }

@@ -54,10 +54,25 @@ export interface LedgerPostInput {
    * the same key with different entries is refused (LedgerIdempotencyConflictError).
    */
   idempotencyKey: string;
+  /**
+   * A pre-assigned transaction id (uuid), so the caller can write rows that reference the transaction before posting
+   * it, away from the account locks (such foreign keys are DEFERRABLE). Only with a fresh idempotency key: a replay
+   * answers with the first transaction's id.
+   */
+  transactionId?: string;
   entries: readonly LedgerEntryInput[];
   references?: LedgerReferences;
   /** Descriptive only; not part of the idempotency comparison. */
   metadata?: Record<string, unknown>;
+}
+
+export interface LedgerPostOptions {
+  /**
+   * Inside a caller's transaction, wrap the post in a savepoint so a refusal (InsufficientFundsError) leaves that
+   * transaction usable. Default true. Callers that undo their own work on any error (their own savepoint or a
+   * rollback) pass false and save the savepoint's round trips while the account rows are locked.
+   */
+  savepoint?: boolean;
 }
 
 export interface LedgerPostResult {

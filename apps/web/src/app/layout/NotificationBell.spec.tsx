@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { NotificationDto, NotificationsResponse } from '@skillduel/contracts';
 import { http, HttpResponse } from 'msw';
 import { storeGuest, storeSignedIn } from '../../test/gameRoom';
+import { installFakeSocket } from '../../test/realtime';
 import { renderApp } from '../../test/renderWithProviders';
 import { apiUrl, server } from '../../test/server';
 
@@ -77,6 +78,29 @@ describe('notification bell (SPEC §2 Shared layout, PRODUCT.md §7)', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+  });
+
+  it('follows pushes over the socket: the count changes at once and the list is fetched again', async () => {
+    const socket = installFakeSocket();
+    const calls = serveNotifications([WIN]);
+    storeSignedIn();
+    renderApp('/dashboard');
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    // Signed in, the socket is open as the user (pushes go to the user's own channel).
+    expect(socket.lastAuth).toMatchObject({ token: expect.any(String) });
+    const fetchesBefore = calls.length;
+
+    // A level-up happened on the server: it stores the notification and pushes the new count.
+    server.use(
+      http.get(apiUrl('/notifications'), () => {
+        calls.push('list');
+        return HttpResponse.json({ notifications: [LEVEL, WIN], unread_count: 2 } satisfies NotificationsResponse);
+      }),
+    );
+    socket.serverEmit('notifications:changed', { unread_count: 2 });
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    await screen.findByTestId('notification-count');
+    expect(calls.length).toBeGreaterThan(fetchesBefore);
   });
 
   it('loads nothing for guests', async () => {

@@ -8,6 +8,7 @@ import {
   useMarkAllNotificationsReadMutation,
   useMarkNotificationReadMutation,
 } from '../../features/notifications/notificationsApi';
+import { useNotificationsPush } from '../../features/notifications/useNotificationsPush';
 import { selectSession } from '../../features/session/sessionSlice';
 import { useAppSelector } from '../hooks';
 import '../../features/notifications/notifications.css';
@@ -20,12 +21,14 @@ const TYPE_ICONS: Record<NotificationType, LucideIcon> = {
 };
 
 /**
- * Bell with the unread count and a dropdown of the signed-in user's stored notifications (PRODUCT.md §7), polled
- * every NOTIFICATIONS_POLL_MS and on focus. Guests have none and load nothing.
+ * Bell with the unread count and a dropdown of the signed-in user's stored notifications (PRODUCT.md §7), pushed over
+ * the socket as they happen (useNotificationsPush), refetched on focus and, as a fallback, every
+ * NOTIFICATIONS_POLL_MS. Guests have none and load nothing.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
   const signedIn = useAppSelector(selectSession).kind === 'signedIn';
+  useNotificationsPush(signedIn);
   const { data } = useGetNotificationsQuery(undefined, {
     skip: !signedIn,
     pollingInterval: NOTIFICATIONS_POLL_MS,

@@ -1,8 +1,8 @@
 import type { NotificationsResponse } from '@skillduel/contracts';
 import { api } from '../../app/api';
 
-/** How often the bell looks for new notifications (wins and level-ups are written at settlement). */
-export const NOTIFICATIONS_POLL_MS = 30_000;
+/** The bell's fallback poll: changes are pushed over the socket (notifications:changed) as they happen. */
+export const NOTIFICATIONS_POLL_MS = 60_000;
 
 /** Every answer carries the whole list: put it in the list's cache instead of fetching it again. */
 async function refreshListFrom(
