@@ -1,52 +1,6 @@
-import { APIRequestContext, Browser, BrowserContext, expect, Locator, Page, test } from '@playwright/test';
+import { expect, Locator, Page, test } from '@playwright/test';
+import { balanceOf, registerWithDeposit, signedInContext } from './players';
 import { expectAccessible, snap } from './support';
-
-interface Player {
-  username: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
-/** A fresh account through the API (SPEC §7 POST /auth/register), with $50 deposited (POST /transactions/deposit). */
-async function registerWithDeposit(request: APIRequestContext, prefix: string): Promise<Player> {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const username = `${prefix}_${suffix}`;
-  const password = 'correct-horse-9';
-  const registered = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password, confirmPassword: password },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const auth = (await registered.json()) as { access_token: string; refresh_token: string };
-  const deposit = await request.post('/api/transactions/deposit', {
-    data: { amount: 50, payment_method: 'card' },
-    headers: { Authorization: `Bearer ${auth.access_token}`, 'Idempotency-Key': `deposit-${username}` },
-  });
-  expect(deposit.status(), await deposit.text()).toBeLessThan(300);
-  return { username, accessToken: auth.access_token, refreshToken: auth.refresh_token };
-}
-
-/** GET /users/me/ — the server's word on the balance. */
-async function balanceOf(request: APIRequestContext, player: Player): Promise<number> {
-  const response = await request.get('/api/users/me/', { headers: { Authorization: `Bearer ${player.accessToken}` } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { current_balance: number }).current_balance;
-}
-
-/** A browser context signed in as `player`: the tokens are in localStorage before the app starts. */
-async function signedInContext(browser: Browser, player: Player): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  await context.addInitScript(
-    ({ access, refresh }) => {
-      // Only once: the app may rotate the pair later, and a reload must keep the rotated one.
-      if (window.localStorage.getItem('access_token') === null) {
-        window.localStorage.setItem('access_token', access);
-        window.localStorage.setItem('refresh_token', refresh);
-      }
-    },
-    { access: player.accessToken, refresh: player.refreshToken },
-  );
-  return context;
-}
 
 const OPERATIONS: Record<string, (left: number, right: number) => number> = {
   '+': (left, right) => left + right,
