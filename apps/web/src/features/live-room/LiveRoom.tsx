@@ -25,7 +25,7 @@ import { useGetGamesQuery } from '../games/gamesApi';
 import { realtimeErrorText, roomFailureReason, translateRoomMessage } from '../rooms/messages';
 import { refreshBalances, useGetRoomViewQuery, useLeaveRoomMutation } from '../rooms/roomsApi';
 import { useSession } from '../session/hooks';
-import { LiveChatPanel } from './components/LiveChatPanel';
+import { RoomChatPanel } from '../game-room/components/RoomChatPanel';
 import { LiveCountdown } from './components/LiveCountdown';
 import { LiveFinished } from './components/LiveFinished';
 import { LiveWaiting, type SeatSummary } from './components/LiveWaiting';
@@ -373,7 +373,7 @@ function LiveRoomScreen({
             </div>
             <div className="card gr-stage">{stage}</div>
           </div>
-          <LiveChatPanel
+          <RoomChatPanel
             messages={state.chat}
             ownUserId={me?.id ?? null}
             isGuest={isGuest}

@@ -12,12 +12,13 @@ function timeOfDay(timestamp: string, language: string): string {
 }
 
 /**
- * The live room's chat (SPEC §2, §5; PRODUCT §6): messages relayed by the server — the last 50 from the join, then
- * `chat:message` events — and the ten emotes. Guests cannot chat: the input is disabled ('Sign up to chat') and an
- * emote answers 'Sign up to use emotes!' without being sent. Refusals from the server (rate limits…) are shown too.
- * The same look as the practice room's chat panel (`gr-chat`), collapsible on phones.
+ * The game room's chat side panel (SPEC §2, §5) with the ten emotes, for live rooms (messages relayed by the server:
+ * the last 50 from the join, then `chat:message` events; PRODUCT §6) and practice (ChatPanel keeps them locally).
+ * Guests cannot chat: the input is disabled ('Sign up to chat'), sending answers 'Sign up to chat with other
+ * players!' and an emote 'Sign up to use emotes!', nothing is sent. Refusals from the server (rate limits…) are shown
+ * too. Collapsible on phones.
  */
-export function LiveChatPanel({
+export function RoomChatPanel({
   messages,
   ownUserId,
   isGuest,
