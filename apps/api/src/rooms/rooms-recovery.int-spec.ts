@@ -1,6 +1,5 @@
 import type {
   Ack,
-  AuthResponse,
   GameRoomViewDto,
   MatchFinishedDto,
   MatchViewDto,
@@ -8,9 +7,7 @@ import type {
   RoomJoinedDto,
 } from '@skillduel/contracts';
 import { bearer } from '../../test/auth-helpers';
-import { ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { call, ChildServer, richPlayer, startChildServer } from '../../test/child-server';
 import { sql } from '../../test/db';
 import { createTestDatabase } from '../../test/test-app';
 import { createAppOnDatabase } from '../../test/wallet-helpers';
@@ -37,72 +34,27 @@ const TEST_ENV = {
   ROOM_SWEEP_INTERVAL_MS: '200',
 };
 
-/** Starts the real server in a child process (so it can be SIGKILLed) and resolves with its base URL. */
-function startServerProcess(databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = fork(resolve(__dirname, 'testing/server-process.cjs'), [], {
-    env: {
-      ...process.env,
-      ...TEST_ENV,
-      DATABASE_URL: databaseUrl,
-      MATCH_COUNTDOWN_MS: '50',
-      MATCH_TIME_LIMIT_OVERRIDE_MS: '60000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolvePromise, reject) => {
-    child.once('message', (message: { port: number }) =>
-      resolvePromise({ child, baseUrl: `http://127.0.0.1:${message.port}` }),
-    );
-    child.once('exit', (code) => reject(new Error(`server process exited (${code}): ${stderr}`)));
-  });
-}
-
-async function call<T>(baseUrl: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function richPlayer(baseUrl: string): Promise<AuthResponse> {
-  const suffix = randomBytes(5).toString('hex');
-  const password = `Pw-${randomBytes(8).toString('hex')}`;
-  const auth = await call<AuthResponse>(baseUrl, 'POST', '/api/auth/register', undefined, {
-    username: `crash_${suffix}`,
-    email: `crash_${suffix}@example.test`,
-    password,
-    confirmPassword: password,
-  });
-  await call(baseUrl, 'POST', '/api/transactions/deposit', auth.access_token, { amount: 100, payment_method: 'card' });
-  return auth;
-}
-
 /**
  * PRODUCT.md §4: "on server start, every match left unsettled by a crash is settled or voided and refunded".
  * The server running a match is killed with SIGKILL (no shutdown hook runs); another instance recovers the money.
  */
 describe('crash recovery', () => {
   const sockets: ClientSocket[] = [];
-  let child: ChildProcess | undefined;
+  let child: ChildServer | undefined;
 
-  afterEach(() => {
+  afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await child?.stop('SIGKILL');
   });
 
   it('a match whose server was SIGKILLed mid-play is voided and both stakes refunded by the next instance', async () => {
     const databaseUrl = await createTestDatabase();
-    const server = await startServerProcess(databaseUrl);
-    child = server.child;
+    const server = await startChildServer({ ...TEST_ENV, DATABASE_URL: databaseUrl });
+    child = server;
     const { baseUrl } = server;
 
-    const alice = await richPlayer(baseUrl);
-    const bob = await richPlayer(baseUrl);
+    const alice = await richPlayer(baseUrl, 'crash');
+    const bob = await richPlayer(baseUrl, 'crash');
     const room = await call<RoomDto>(baseUrl, 'POST', '/api/rooms', alice.access_token, {
       game_id: 'number-rush',
       bet_amount: 5,
@@ -123,9 +75,7 @@ describe('crash recovery', () => {
     expect(['countdown', 'playing']).toContain(open[0].status);
     expect(await balanceCents(databaseUrl, alice.user.id)).toBe(9_500n);
 
-    const exited = new Promise((resolveExit) => server.child.once('exit', resolveExit));
-    server.child.kill('SIGKILL');
-    await exited;
+    await server.stop('SIGKILL');
     // Nothing ran on the way down: the round is still open and both stakes are still in escrow.
     expect(
       (await sql<{ status: string }>(databaseUrl, `SELECT status FROM matches WHERE room_id = $1`, [room.id]))[0]

@@ -12,7 +12,6 @@ import type {
 } from '@skillduel/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { NumberRushView, PlayerView } from '@skillduel/games';
-import { ChildProcess, spawn } from 'node:child_process';
 import { bearer, RegisteredUser } from '../../test/auth-helpers';
 import { createTestDatabase } from '../../test/test-app';
 import { createAppOnDatabase } from '../../test/wallet-helpers';
@@ -26,9 +25,9 @@ import {
   nextEvent,
   playerWithBalance,
   request,
-  sleep,
 } from './testing/rooms-test-kit';
-import { freePort, redisServerPath } from '../../test/redis-server';
+import { RedisServer, startRedisServer } from '../../test/child-server';
+import { redisServerPath } from '../../test/redis-server';
 
 function answerOf(view: PlayerView<NumberRushView>): number {
   const { left, operator, right } = view.game.question;
@@ -58,22 +57,16 @@ const TIME_LIMIT_MS = 2500;
  * broadcasts reach every instance through the Redis adapter.
  */
 (redisServer ? describe : describe.skip)('rooms across two instances (Redis)', () => {
-  let redis: ChildProcess;
+  let redis: RedisServer;
   let databaseUrl: string;
   let apps: NestFastifyApplication[] = [];
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    redis = spawn(
-      redisServer as string,
-      ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
-      { stdio: 'ignore' },
-    );
-    await sleep(300);
+    redis = await startRedisServer(redisServer as string);
     databaseUrl = await createTestDatabase();
     const env = {
-      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_URL: redis.url,
       WITHDRAWAL_PROCESSOR_ENABLED: 'false',
       RATE_LIMIT_PER_MINUTE: '100000',
       ROOM_SWEEP_INTERVAL_MS: '600000',
@@ -86,7 +79,7 @@ const TIME_LIMIT_MS = 2500;
   afterAll(async () => {
     for (const socket of sockets.splice(0)) socket.close();
     for (const app of apps) await app.close();
-    redis?.kill('SIGTERM');
+    await redis?.stop();
   });
 
   async function connect(app: NestFastifyApplication, token?: string): Promise<ClientSocket> {

@@ -71,6 +71,8 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
   private readonly loading = new Map<string, Promise<RoomRuntime | null>>();
   /** Rooms each socket watches. */
   private readonly watching = new Map<string, Set<string>>();
+  /** Sockets of other instances watching rooms run here: socket id → the instance it is connected to. */
+  private readonly remoteViewers = new Map<string, string>();
   /** This process's id on the matches it runs (heartbeats; crash recovery) and on its room leases. */
   readonly instanceId: string;
   private shuttingDown = false;
@@ -124,7 +126,10 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
         if ((await this.cluster.ownerFor(roomId)) !== this.instanceId) {
           throw new RealtimeError(REALTIME_ERROR_CODES.internal, REALTIME_MESSAGES.internal);
         }
-        return this.watch(viewer, roomId);
+        return this.watch(viewer, roomId).then((joined) => {
+          if (request.from) this.remoteViewers.set(viewer.id, request.from);
+          return joined;
+        });
       case 'unwatch':
         return this.unwatch(viewer, roomId);
       case 'gone':
@@ -162,11 +167,28 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
       const ids = [...this.runtimes.keys()];
       const lost = await this.cluster.renew(ids);
       for (const roomId of lost) this.logger.warn({ roomId }, 'Room ownership lease lost');
+      await this.forgetSocketsOfDeadInstances();
       for (const runtime of this.runtimes.values()) {
         void this.cluster.publishSpectators(runtime.id, runtime.spectatorCount());
       }
     } catch (error) {
       this.logger.error({ err: error }, 'Room lease renewal failed');
+    }
+  }
+
+  /**
+   * A forwarding instance that died (SIGKILL) never says that its sockets left: once its heartbeat lapsed, they are
+   * handled as disconnected here (presence, spectator counts, a seated player's grace period → forfeit or void).
+   */
+  private async forgetSocketsOfDeadInstances(): Promise<void> {
+    for (const socketId of this.remoteViewers.keys()) {
+      if (!this.watching.get(socketId)?.size) this.remoteViewers.delete(socketId);
+    }
+    const dead = await this.cluster.deadInstances([...new Set(this.remoteViewers.values())]);
+    for (const instanceId of dead) {
+      const sockets = [...this.remoteViewers].filter(([, viewerInstance]) => viewerInstance === instanceId);
+      this.logger.warn({ instanceId, sockets: sockets.length }, 'Instance gone: its sockets count as disconnected');
+      for (const [socketId] of sockets) this.socketGone({ id: socketId, data: { user: null }, connected: false });
     }
   }
 
@@ -252,6 +274,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
   socketGone(socket: ViewerSocket): void {
     const rooms = this.watching.get(socket.id);
     this.watching.delete(socket.id);
+    this.remoteViewers.delete(socket.id);
     for (const roomId of rooms ?? []) {
       const runtime = this.runtimes.get(roomId);
       if (runtime) this.removeViewer(runtime, socket.id);
@@ -437,7 +460,8 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
       runtime.match = null;
     }
     await this.roomChanged(roomId, 'finished', false);
-    if (runtime) await this.publishLastResult(runtime);
+    // Not loaded here (its owner died): sockets that watched it through that owner are told from here.
+    await this.publishLastResult(roomId, runtime);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -685,16 +709,16 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     }
   }
 
-  private async publishLastResult(runtime: RoomRuntime): Promise<void> {
-    const stored = await this.rooms.lastClosedMatch(this.rooms.runner, runtime.id);
+  private async publishLastResult(roomId: string, runtime?: RoomRuntime): Promise<void> {
+    const stored = await this.rooms.lastClosedMatch(this.rooms.runner, roomId);
     const result = stored ? toMatchResultDto(stored) : null;
-    if (!result) return;
-    runtime.lastResult = result;
-    this.realtime.emitTo(CHANNELS.room(runtime.id), SERVER_EVENTS.matchFinished, { room_id: runtime.id, result });
-    const bet = centsToDollars(runtime.record.betCents);
+    if (!stored || !result) return;
+    if (runtime) runtime.lastResult = result;
+    this.realtime.emitTo(CHANNELS.room(roomId), SERVER_EVENTS.matchFinished, { room_id: roomId, result });
+    const bet = centsToDollars(stored.betCents);
     for (const seat of [0, 1] as const) {
-      this.realtime.emitTo(CHANNELS.seat(runtime.id, seat), SERVER_EVENTS.matchResult, {
-        room_id: runtime.id,
+      this.realtime.emitTo(CHANNELS.seat(roomId, seat), SERVER_EVENTS.matchResult, {
+        room_id: roomId,
         result: toGameResultDto(result, seat, bet),
       });
     }

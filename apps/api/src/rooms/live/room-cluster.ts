@@ -13,6 +13,8 @@ export interface ClusterRequest {
   op: string;
   roomId: string;
   args: Record<string, unknown>;
+  /** The instance that forwarded it (the one the socket is connected to); set on requests from another instance. */
+  from?: string;
 }
 
 type RequestHandler = (request: ClusterRequest) => Promise<unknown>;
@@ -38,7 +40,9 @@ const RENEW_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis
  * Room ownership across API instances (REDIS_URL set; docs/decisions/0801). Each loaded room is run by exactly one
  * instance, the holder of a lease in Redis (`SET NX PX`, renewed while the room is loaded, released on eviction);
  * other instances forward their sockets' requests to it over Redis pub/sub (one channel per instance, request/reply
- * with a timeout). Without REDIS_URL the cluster is disabled and every room is local, as on one process.
+ * with a timeout). Every instance also keeps a heartbeat key alive (`…:instance:<id>`, same lifetime as a lease), so
+ * an owner can tell that an instance whose sockets watch its rooms died without saying goodbye (SIGKILL).
+ * Without REDIS_URL the cluster is disabled and every room is local, as on one process.
  */
 @Injectable()
 export class RoomCluster implements OnApplicationShutdown {
@@ -48,6 +52,7 @@ export class RoomCluster implements OnApplicationShutdown {
   private sub?: RedisClient;
   private connecting?: Promise<void>;
   private handler?: RequestHandler;
+  private heartbeatTimer?: NodeJS.Timeout;
   private readonly pending = new Map<
     string,
     { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: NodeJS.Timeout }
@@ -78,12 +83,42 @@ export class RoomCluster implements OnApplicationShutdown {
       this.sub = sub;
       await sub.subscribe(`${PREFIX}rpc:${this.instanceId}`, (message) => void this.onRequest(message));
       await sub.subscribe(`${PREFIX}reply:${this.instanceId}`, (message) => this.onReply(message));
+      await this.beat();
+      // Same rhythm as the lease renewals: a living instance's key never lapses unless it stalls for a whole lease.
+      this.heartbeatTimer = setInterval(() => void this.beat(), Math.floor(this.config.ROOM_OWNER_LEASE_MS / 3));
+      this.heartbeatTimer.unref();
     })();
     return this.connecting;
   }
 
   private leaseKey(roomId: string): string {
     return `${PREFIX}owner:${roomId}`;
+  }
+
+  private instanceKey(instanceId: string): string {
+    return `${PREFIX}instance:${instanceId}`;
+  }
+
+  /** This instance is alive (its sockets still exist) for one more lease. */
+  private async beat(): Promise<void> {
+    await this.pub
+      ?.set(this.instanceKey(this.instanceId), '1', { PX: this.config.ROOM_OWNER_LEASE_MS })
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Instance heartbeat failed'));
+  }
+
+  /**
+   * The given instances whose heartbeat lapsed (dead, or stopped): their sockets are gone. When Redis cannot be asked,
+   * none — a false "dead" would start the grace period of players who are still connected.
+   */
+  async deadInstances(instanceIds: string[]): Promise<string[]> {
+    if (!this.pub || instanceIds.length === 0) return [];
+    try {
+      const values = await this.pub.mGet(instanceIds.map((id) => this.instanceKey(id)));
+      return instanceIds.filter((id, index) => id !== this.instanceId && values[index] === null);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Instance liveness check failed');
+      return [];
+    }
   }
 
   /** The instance that runs the room: this one if the lease was free (it is taken), else the current holder. */
@@ -232,6 +267,9 @@ export class RoomCluster implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.heartbeatTimer);
+    // Owners forget this instance's sockets at their next check instead of after a lease.
+    await this.pub?.del(this.instanceKey(this.instanceId)).catch(() => undefined);
     const clients = [this.sub, this.pub].filter((client): client is RedisClient => client !== undefined);
     this.pub = undefined;
     this.sub = undefined;

@@ -9,7 +9,7 @@ import {
 import { RealtimeServer } from '../../realtime/realtime.server';
 import { AppSocket, CHANNELS, RealtimeError } from '../../realtime/realtime.types';
 import { LiveRoomsService } from './live-rooms.service';
-import { RoomCluster } from './room-cluster';
+import { OwnerGoneError, RoomCluster } from './room-cluster';
 
 function invalid(): RealtimeError {
   return new RealtimeError(REALTIME_ERROR_CODES.invalidPayload, REALTIME_MESSAGES.invalidPayload);
@@ -116,7 +116,19 @@ export class RoomsSocketHandlers implements OnModuleInit {
 
   private async join(socket: AppSocket, roomId: string): Promise<RoomJoinedDto> {
     if (!this.cluster.enabled) return this.live.watch(socket, roomId);
-    const owner = this.forwarded.get(socket.id)?.get(roomId) ?? (await this.cluster.ownerFor(roomId));
+    const remembered = this.forwarded.get(socket.id)?.get(roomId);
+    try {
+      return await this.joinThrough(socket, roomId, remembered ?? (await this.cluster.ownerFor(roomId)));
+    } catch (error) {
+      if (!(error instanceof OwnerGoneError) || remembered === undefined) throw error;
+      // The instance this socket watched the room through has died: ask again who owns the room now (this
+      // instance, once the dead owner's lease has lapsed), instead of failing until the client reconnects.
+      this.forwarded.get(socket.id)?.delete(roomId);
+      return this.joinThrough(socket, roomId, await this.cluster.ownerFor(roomId));
+    }
+  }
+
+  private async joinThrough(socket: AppSocket, roomId: string, owner: string): Promise<RoomJoinedDto> {
     if (owner === this.cluster.instanceId) return this.live.watch(socket, roomId);
     const joined = (await this.cluster.call(owner, {
       op: 'watch',

@@ -1,0 +1,157 @@
+import type { AuthResponse } from '@skillduel/contracts';
+import { ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { resolve } from 'node:path';
+import { freePort } from './redis-server';
+
+/** What every child server runs with unless the test overrides it. */
+export const CHILD_SERVER_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: '/nonexistent-web-dist',
+  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  WITHDRAWAL_PROCESSOR_ENABLED: 'false',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  MATCH_COUNTDOWN_MS: '50',
+  MATCH_TIME_LIMIT_OVERRIDE_MS: '60000',
+};
+
+export interface ChildServer {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Resolves when the process has exited (whatever the reason). */
+  exited: Promise<void>;
+  /** Sends the signal and resolves once the process is gone. */
+  stop(signal: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * The real API in a child process (apps/api/src/rooms/testing/server-process.cjs), so a test can SIGKILL or SIGTERM
+ * it mid-match. `env` is added to CHILD_SERVER_ENV; DATABASE_URL is required. Resolves once it listens.
+ */
+export function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+  const child = fork(resolve(__dirname, '../src/rooms/testing/server-process.cjs'), [], {
+    env: { ...process.env, ...CHILD_SERVER_ENV, ...env },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return new Promise((resolveStart, reject) => {
+    child.once('message', (message: { port: number }) =>
+      resolveStart({ child, baseUrl: `http://127.0.0.1:${message.port}`, exited, stop }),
+    );
+    child.once('exit', (code, signal) => reject(new Error(`server process exited (${code ?? signal}): ${stderr}`)));
+  });
+}
+
+/** Kills whatever is still running of these servers (afterEach / afterAll). */
+export async function killAll(servers: Array<ChildServer | undefined>): Promise<void> {
+  await Promise.all(servers.map((server) => (server ? server.stop('SIGKILL') : Promise.resolve())));
+}
+
+export interface RedisServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A throwaway redis-server (no persistence) on a free loopback port; resolves once it answers. */
+export async function startRedisServer(redisServerPath: string): Promise<RedisServer> {
+  const port = await freePort();
+  const child = spawn(
+    redisServerPath,
+    ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  await new Promise<void>((resolveReady, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${output}`)), 10_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/ready to accept connections/i.test(output)) {
+        clearTimeout(timer);
+        child.stdout?.removeAllListeners('data');
+        child.stdout?.resume();
+        resolveReady();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** One HTTP request on its own connection; resolves with the status and body, or the connection error's code. */
+export function hit(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: string } | { error: string }> {
+  const url = new URL(path, baseUrl);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolveHit) => {
+    const req = httpRequest(
+      url,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolveHit({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', (error: NodeJS.ErrnoException) => resolveHit({ error: error.code ?? error.message }));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => resolveHit({ error: error.code ?? error.message }));
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+/** A request that must succeed (status < 300): its JSON body. */
+export async function call<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const answer = await hit(baseUrl, method, path, token, body);
+  if ('error' in answer || answer.status >= 300) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
+  return (answer.body ? JSON.parse(answer.body) : null) as T;
+}
+
+/** A player registered over HTTP with `dollars` deposited (usernames start with `prefix`). */
+export async function richPlayer(baseUrl: string, prefix: string, dollars = 100): Promise<AuthResponse> {
+  const suffix = randomBytes(5).toString('hex');
+  const password = `Pw-${randomBytes(8).toString('hex')}`;
+  const auth = await call<AuthResponse>(baseUrl, 'POST', '/api/auth/register', undefined, {
+    username: `${prefix}_${suffix}`,
+    email: `${prefix}_${suffix}@example.test`,
+    password,
+    confirmPassword: password,
+  });
+  await call(baseUrl, 'POST', '/api/transactions/deposit', auth.access_token, {
+    amount: dollars,
+    payment_method: 'card',
+  });
+  return auth;
+}
