@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// npm run bench:realtime — one live number-rush match watched by N guest spectators (socket.io-client, websocket
-// transport). Reports how late `match:scores` broadcasts arrive (receive time − server emit time, p50/p99) and the
-// server's RSS per 1000 sockets. Players and spectators run in this process, so at high N the client's own event loop
-// adds to the measured latency: treat the figures as an upper bound.
+// npm run bench:realtime — one live number-rush match watched by N guest spectators over websockets (by default a
+// lean wire-level client, see leanSpectator; BENCH_CLIENT=socket.io for socket.io-client). Reports how late
+// `match:scores` broadcasts arrive (receive time − server emit time, p50/p99) and the server's RSS per 1000 sockets.
+// Players and spectators run in this process, so at high N the client's own event loop adds to the measured
+// latency: treat the figures as an upper bound.
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { io } from 'socket.io-client';
 import { buildOnce, percentile, rssBytes, startStack, today } from './server.mjs';
 
 const spectatorCounts = (process.env.BENCH_SPECTATORS ?? '500,2000,5000').split(',').map(Number);
 const matchMs = Number(process.env.BENCH_MATCH_MS ?? 8000);
+/** BENCH_CLIENT=socket.io measures with full socket.io-client spectators instead of the lean wire-level client. */
+const lean = (process.env.BENCH_CLIENT ?? 'lean') === 'lean';
 
 async function api(baseUrl, path, { token, body, method = body ? 'POST' : 'GET' } = {}) {
   const response = await fetch(`${baseUrl}/api${path}`, {
@@ -56,6 +60,35 @@ function connect(baseUrl, token) {
   });
 }
 
+// The `ws` client that socket.io-client itself uses (resolved from engine.io-client, so no extra dependency).
+const require = createRequire(import.meta.url);
+const WebSocket = createRequire(require.resolve('engine.io-client'))('ws');
+
+/**
+ * A guest spectator speaking the Engine.IO v4 / Socket.IO v5 wire protocol directly over one websocket: open, join the
+ * default namespace, `room:join` with an ack, answer pings, and hand every `match:scores` payload to `onScores`.
+ * 2 000 full socket.io-client instances in this one process cost the client ~25 µs per delivered message, i.e. up to
+ * ~50 ms to work through one broadcast — the client's lag, not the server's. This client does the same on the wire
+ * for a fraction of that, so the figure is closer to what the server delivers (still an upper bound: same machine).
+ */
+function leanSpectator(baseUrl, roomId, onScores) {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
+  return new Promise((resolve, reject) => {
+    socket.on('error', reject);
+    socket.on('message', (data) => {
+      const text = data.toString();
+      if (text === '2') socket.send('3');
+      else if (text.startsWith('0')) socket.send('40');
+      else if (text.startsWith('40')) socket.send(`420${JSON.stringify(['room:join', { room_id: roomId }])}`);
+      else if (text.startsWith('430')) {
+        const [answer] = JSON.parse(text.slice(3));
+        if (answer?.ok) resolve(socket);
+        else reject(new Error(`room:join refused: ${text}`));
+      } else if (text.startsWith('42["match:scores"')) onScores(JSON.parse(text.slice(2))[1]);
+    });
+  });
+}
+
 const ack = (socket, event, payload) => new Promise((resolve) => socket.emit(event, payload, resolve));
 
 function answerOf(question) {
@@ -78,21 +111,29 @@ async function runOnce(stack, spectatorCount) {
   for (const socket of sockets) await ack(socket, 'room:join', { room_id: room.id });
 
   const rssBefore = rssBytes(stack.pids[0]);
+  let startedAt = 0;
+  const latencies = [];
+  const onScores = (payload) => {
+    // The last `match:scores` comes with the result, after settlement, stamped with the match's end: it is not a live
+    // update and its "lateness" would be the settlement's duration, so it is not counted.
+    if (startedAt && payload.time_left_ms > 0) latencies.push(Date.now() - (startedAt + payload.at_ms));
+  };
   const spectators = [];
   for (let i = 0; i < spectatorCount; i += 250) {
-    const batch = await Promise.all(Array.from({ length: Math.min(250, spectatorCount - i) }, () => connect(baseUrl)));
+    const size = Math.min(250, spectatorCount - i);
+    if (lean) {
+      spectators.push(
+        ...(await Promise.all(Array.from({ length: size }, () => leanSpectator(baseUrl, room.id, onScores)))),
+      );
+      continue;
+    }
+    const batch = await Promise.all(Array.from({ length: size }, () => connect(baseUrl)));
     await Promise.all(batch.map((socket) => ack(socket, 'room:join', { room_id: room.id })));
+    for (const socket of batch) socket.on('match:scores', onScores);
     spectators.push(...batch);
   }
   const rssAfterConnect = rssBytes(stack.pids[0]);
 
-  let startedAt = 0;
-  const latencies = [];
-  for (const socket of spectators) {
-    socket.on('match:scores', (payload) => {
-      if (startedAt) latencies.push(Date.now() - (startedAt + payload.at_ms));
-    });
-  }
   const [playerA] = sockets;
   let question = null;
   playerA.on('match:view', (payload) => {
@@ -130,7 +171,8 @@ async function main() {
   });
   try {
     console.log(
-      `bench:realtime — ${today()}, number-rush match of ${matchMs} ms, score updates as they happen (≤ 10/s)`,
+      `bench:realtime — ${today()}, number-rush match of ${matchMs} ms, score updates as they happen (≤ 10/s), ` +
+        `${lean ? 'lean wire-level' : 'socket.io-client'} spectators`,
     );
     for (const count of spectatorCounts) {
       const result = await runOnce(stack, count);

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthSessionEntity } from './entities/auth-session.entity';
 import { returningRows } from '../database/returning';
+import { preparedRows } from '../database/sql';
 
 export type SessionRevocationReason =
   | 'logout'
@@ -53,7 +54,10 @@ export class SessionsRepository {
 
   /** The session behind an access token, when it is still live; also touches last_used_at now and then. */
   async findActiveForAuth(sessionId: string, userId: string): Promise<{ username: string } | null> {
-    const rows: Array<{ username: string; stale: boolean }> = await this.dataSource.query(
+    // Runs on every authenticated request: a prepared statement, planned once per connection.
+    const rows = await preparedRows<{ username: string; stale: boolean }>(
+      this.dataSource,
+      'auth_session_check',
       `SELECT u.username, s.last_used_at < now() - make_interval(secs => $3) AS stale
          FROM auth_sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,

@@ -1,4 +1,6 @@
-import type { EntityManager } from 'typeorm';
+import type { Pool } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 /** Anything that can run SQL: the DataSource's manager or a transaction's manager. */
 export type SqlRunner = Pick<EntityManager, 'query'>;
@@ -11,6 +13,22 @@ export async function queryRows<T>(runner: SqlRunner, sql: string, parameters: u
   const result: unknown = await runner.query(sql, parameters);
   if (!Array.isArray(result)) return [];
   return result as T[];
+}
+
+/**
+ * Runs a hot, read-only statement outside any transaction as a named prepared statement on the pool's connection:
+ * each connection parses and plans it once (pg keeps it per connection by name). For statements run on nearly every
+ * request (the session check, the leaderboard page), where planning costs as much as executing.
+ */
+export async function preparedRows<T>(
+  dataSource: DataSource,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const pool = (dataSource.driver as PostgresDriver).master as Pool;
+  const result = await pool.query({ name, text, values });
+  return result.rows as T[];
 }
 
 /** PostgreSQL error codes the money code reacts to. */

@@ -6,6 +6,7 @@ import { sql } from '../../test/db';
 import { createTestApp, TestApp } from '../../test/test-app';
 import { Clock } from '../common/clock';
 import { UsersService } from '../users/users.service';
+import { periodStart } from './leaderboard-periods';
 import { recordResult, RoundResult } from './round-results';
 
 describe('GET /api/users/leaderboard/ (real PostgreSQL)', () => {
@@ -141,7 +142,7 @@ describe('GET /api/users/leaderboard/ (real PostgreSQL)', () => {
     expect(byWins.me.rank).toBe(3);
   });
 
-  it('orders ties consistently by user id, and ranks the caller beyond the limit', async () => {
+  it('gives exact ties one rank (competition ranking), lists them by user id, and ranks the caller beyond the limit', async () => {
     const country = freshCountry();
     const group = await players(5, country);
     const [loser, ...winners] = group;
@@ -151,13 +152,27 @@ describe('GET /api/users/leaderboard/ (real PostgreSQL)', () => {
 
     const first = await leaderboard(loser, { region, limit: 4 });
     expect(first.leaderboard.map((entry) => entry.id)).toEqual(expected);
+    expect(first.leaderboard.map((entry) => entry.rank)).toEqual([1, 1, 1, 1]);
     expect((await leaderboard(loser, { region, limit: 4 })).leaderboard).toEqual(first.leaderboard);
 
+    // Listed fourth, ranked first: a caller beyond the limit gets the same rank as in the list.
     const lastWinner = winners.find((p) => p.user.id === expected[3]) as RegisteredUser;
     const limited = await leaderboard(lastWinner, { region, limit: 2 });
     expect(limited.leaderboard).toHaveLength(2);
-    expect(limited.me.rank).toBe(4);
+    expect(limited.me.rank).toBe(1);
+    expect((await leaderboard(lastWinner, { region, limit: 4 })).me.rank).toBe(1);
     expect((await leaderboard(loser, { region, limit: 1 })).me.rank).toBe(5);
+
+    // One more win breaks the tie: 1, 2, 2, 2, 5.
+    await play(lastWinner, loser, { betCents: 500n });
+    const after = await leaderboard(loser, { region });
+    expect(after.leaderboard.map((entry) => [entry.id, entry.rank])).toEqual([
+      [lastWinner.user.id, 1],
+      ...expected.slice(0, 3).map((id) => [id, 2]),
+      [loser.user.id, 5],
+    ]);
+    const thirdListed = winners.find((p) => p.user.id === expected[2]) as RegisteredUser;
+    expect((await leaderboard(thirdListed, { region, limit: 1 })).me.rank).toBe(2);
   });
 
   it('counts results inside the current UTC day, ISO week and month as the clock moves', async () => {
@@ -288,5 +303,283 @@ describe('GET /api/users/leaderboard/ (real PostgreSQL)', () => {
     expect(readAll.json<NotificationsResponse>()).toMatchObject({ unread_count: 0 });
     expect(readAll.json<NotificationsResponse>().notifications.every((n) => n.read)).toBe(true);
     expect((await testApp.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+  });
+
+  describe('rank counters (docs/decisions/0703)', () => {
+    /** Through the app's pool: these checks run hundreds of queries. */
+    const query = <T>(text: string, params: unknown[] = []): Promise<T[]> =>
+      testApp.app.get(DataSource).query<T[]>(text, params);
+
+    /** Small seeded PRNG (mulberry32), so a failing run can be replayed with LEADERBOARD_SEED. */
+    function prng(seed: number): () => number {
+      let state = seed >>> 0;
+      return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+      };
+    }
+    const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)];
+
+    /** Players straight in the database (no password hashing): only the settlement path needs them. */
+    async function insertPlayers(countries: Array<string | null>): Promise<string[]> {
+      const rows = await query<{ id: string }>(
+        `INSERT INTO users (username, country)
+         SELECT 'lb_' || substr(md5(random()::text), 1, 10) || '_' || i, c
+           FROM unnest($1::char(2)[]) WITH ORDINALITY AS t(c, i)
+         RETURNING id`,
+        [countries],
+      );
+      return rows.map((row) => row.id);
+    }
+
+    async function settle(
+      player1Id: string,
+      player2Id: string,
+      winnerId: string | null,
+      betCents: bigint,
+      endedAt: Date,
+    ): Promise<void> {
+      await testApp.app.get(DataSource).transaction((manager) =>
+        recordResult(manager, {
+          player1Id,
+          player2Id,
+          winnerId,
+          betCents,
+          payoutCents: winnerId === null ? 0n : (betCents * 2n * 95n) / 100n,
+          durationMs: 10_000,
+          completed: true,
+          endedAt,
+        }),
+      );
+    }
+
+    /** Every rank from the counters vs. the brute-force competition rank (SQL rank()) in every scope touched. */
+    async function rankMismatches(): Promise<{ checked: number; tied: number; wrong: unknown[] }> {
+      const rows = await query<{ checked: number; tied: number; wrong: unknown[] | null }>(`WITH scoped AS (
+           SELECT s.*, r.region FROM leaderboard_stats s
+            CROSS JOIN LATERAL (VALUES ('global'::varchar), (s.country::varchar)) r(region)
+            WHERE r.region IS NOT NULL),
+         brute AS (
+           SELECT user_id, period_kind, period_start, region, 'total_earnings' AS metric,
+                  rank() OVER (PARTITION BY period_kind, period_start, region ORDER BY earnings_cents DESC) AS rank,
+                  count(*) OVER (PARTITION BY period_kind, period_start, region, earnings_cents) AS tie_size
+             FROM scoped
+           UNION ALL
+           SELECT user_id, period_kind, period_start, region, 'total_wins',
+                  rank() OVER (PARTITION BY period_kind, period_start, region ORDER BY wins DESC),
+                  count(*) OVER (PARTITION BY period_kind, period_start, region, wins)
+             FROM scoped
+           UNION ALL
+           SELECT user_id, period_kind, period_start, region, 'level',
+                  rank() OVER (PARTITION BY period_kind, period_start, region ORDER BY level DESC, xp DESC),
+                  count(*) OVER (PARTITION BY period_kind, period_start, region, level, xp)
+             FROM scoped),
+         compared AS (
+           SELECT b.*, leaderboard_rank_of(user_id, period_kind, period_start, region, metric) AS fast FROM brute b)
+         SELECT count(*)::int AS checked, count(*) FILTER (WHERE tie_size > 1)::int AS tied,
+                (array_agg(json_build_object('user', user_id, 'kind', period_kind, 'start', period_start,
+                   'region', region, 'metric', metric, 'brute', rank, 'fast', fast))
+                   FILTER (WHERE fast IS DISTINCT FROM rank))[1:5] AS wrong
+           FROM compared`);
+      const row = rows[0];
+      return { checked: row.checked, tied: row.tied, wrong: row.wrong ?? [] };
+    }
+
+    /** Counter keys whose sum over the shards differs from a recount of the aggregate rows. */
+    async function counterDrift(): Promise<unknown[]> {
+      return query(`WITH expected AS (
+           SELECT s.period_kind, s.period_start, k.region, k.metric, k.tier, k.hi, k.lo, count(*)::int AS n
+             FROM leaderboard_stats s
+            CROSS JOIN LATERAL leaderboard_rank_keys(s.country, s.earnings_cents, s.wins, s.level, s.xp, s.user_id) k
+            GROUP BY 1, 2, 3, 4, 5, 6, 7),
+         actual AS (
+           SELECT period_kind, period_start, region, metric, tier, hi, lo, sum(count)::int AS n
+             FROM leaderboard_rank_counts GROUP BY 1, 2, 3, 4, 5, 6, 7)
+         SELECT * FROM expected e FULL JOIN actual a USING (period_kind, period_start, region, metric, tier, hi, lo)
+          WHERE coalesce(e.n, 0) <> coalesce(a.n, 0)
+          LIMIT 5`);
+    }
+
+    async function bruteRank(
+      userId: string,
+      kind: string,
+      start: string,
+      region: string,
+      metric: string,
+    ): Promise<number | null> {
+      const ahead = {
+        total_earnings: 's.earnings_cents > me.earnings_cents',
+        total_wins: 's.wins > me.wins',
+        level: '(s.level > me.level OR (s.level = me.level AND s.xp > me.xp))',
+      }[metric];
+      const rows = await query<{ rank: number }>(
+        `SELECT 1 + (SELECT count(*) FROM leaderboard_stats s
+                      WHERE s.period_kind = me.period_kind AND s.period_start = me.period_start
+                        AND ($4 = 'global' OR s.country = $4) AND ${ahead})::int AS rank
+           FROM leaderboard_stats me
+          WHERE me.user_id = $1 AND me.period_kind = $2 AND me.period_start = $3::date
+            AND ($4 = 'global' OR me.country = $4)`,
+        [userId, kind, start, region],
+      );
+      return rows[0]?.rank ?? null;
+    }
+
+    it('puts every figure in one bucket whose bounds hold it, in order (log-linear and level buckets)', async () => {
+      const edges = [0n, 1n, 63n, 64n, 65n, 127n, 128n, 129n, 255n, 256n, 1000n, 9_223_372_036_854_775_807n];
+      for (let bits = 7n; bits < 63n; bits++) edges.push((1n << bits) - 1n, 1n << bits, (1n << bits) + 1n);
+      const random = prng(7);
+      for (let i = 0; i < 300; i++) edges.push(BigInt(Math.floor(random() * 2 ** 20)) << BigInt(i % 40));
+      const broken = await query(
+        `WITH v AS (SELECT DISTINCT v FROM unnest($1::bigint[]) v),
+         b AS (SELECT v, leaderboard_rank_log_hi(v) AS hi, leaderboard_rank_log_lo(v) AS lo,
+                      leaderboard_rank_log_max(v) AS max FROM v),
+         ordered AS (SELECT b.*, lag(hi) OVER (ORDER BY v) AS prev_hi, lag(lo) OVER (ORDER BY v) AS prev_lo FROM b)
+         SELECT * FROM ordered
+          WHERE lo NOT BETWEEN 0 AND 63 OR max < v
+             OR (leaderboard_rank_log_hi(max), leaderboard_rank_log_lo(max)) <> (hi, lo)
+             OR (max < 9223372036854775807
+                 AND (leaderboard_rank_log_hi(max + 1), leaderboard_rank_log_lo(max + 1)) <= (hi, lo))
+             OR (prev_hi IS NOT NULL AND (hi, lo) < (prev_hi, prev_lo))
+             OR (v < 128 AND max <> v)`,
+        [edges.map(String)],
+      );
+      expect(broken).toEqual([]);
+
+      const brokenLevels = await query(`WITH b AS (
+           SELECT level, xp, leaderboard_rank_level_lo(level, xp) AS lo, leaderboard_rank_level_max_xp(level, xp) AS max
+             FROM generate_series(1, 60) level, generate_series(0, 100 * level + 200) xp)
+         SELECT * FROM b
+          WHERE lo NOT BETWEEN 0 AND 63 OR max < xp OR leaderboard_rank_level_lo(level, max) <> lo
+             OR (max < 2147483647 AND leaderboard_rank_level_lo(level, max + 1) <> lo + 1)
+          LIMIT 5`);
+      expect(brokenLevels).toEqual([]);
+    });
+
+    it('ranks exactly like a brute-force count over random settlements, ties, XP and country changes', async () => {
+      const seed = Number(process.env.LEADERBOARD_SEED ?? Math.floor(Math.random() * 2 ** 31));
+      const random = prng(seed);
+      const countries = [freshCountry(), freshCountry(), freshCountry()];
+      const ids = await insertPlayers(Array.from({ length: 240 }, () => pick(random, [...countries, null])));
+      const callers = await players(2, countries[0]);
+      const everyone = [...ids, ...callers.map((caller) => caller.user.id)];
+      // Two months, three ISO weeks and several days in a year nobody else uses.
+      const times = [
+        '2033-05-30T10:00:00Z',
+        '2033-05-31T23:59:59Z',
+        '2033-06-01T00:00:00Z',
+        '2033-06-05T12:00:00Z',
+        '2033-06-06T08:00:00Z',
+        '2033-06-06T21:00:00Z',
+      ].map((time) => new Date(time));
+
+      const settleRandomly = async (rounds: number) => {
+        for (let done = 0; done < rounds; done += 8) {
+          // Eight at a time, as concurrent settlements would be (pairs may share a player).
+          await Promise.all(
+            Array.from({ length: 8 }, () => {
+              const a = pick(random, everyone);
+              let b = pick(random, everyone);
+              while (b === a) b = pick(random, everyone);
+              const roll = random();
+              const winner = roll < 0.15 ? null : roll < 0.6 ? a : b;
+              // Round bets make many exact ties; odd bets spread figures inside the fine buckets.
+              const betCents =
+                random() < 0.6 ? pick(random, [100n, 500n, 1000n, 2500n]) : BigInt(1 + Math.floor(random() * 5000));
+              return settle(a, b, winner, betCents, pick(random, times));
+            }),
+          );
+        }
+      };
+      const expectExact = async (stage: string) => {
+        const result = await rankMismatches();
+        expect({ seed, stage, wrong: result.wrong }).toEqual({ seed, stage, wrong: [] });
+        expect(result.checked).toBeGreaterThan(3000);
+        expect(result.tied).toBeGreaterThan(100);
+        expect({ seed, stage, drift: await counterDrift() }).toEqual({ seed, stage, drift: [] });
+      };
+
+      await settleRandomly(480);
+      await expectExact('after settlements');
+
+      // Level and XP (server awards and direct changes) and countries move through the users trigger.
+      const users = testApp.app.get(UsersService);
+      for (const id of everyone.filter(() => random() < 0.5)) await users.awardXp(id, Math.floor(random() * 600));
+      for (const id of ids.filter(() => random() < 0.1)) {
+        await query(`UPDATE users SET level = $2, xp = $3 WHERE id = $1`, [
+          id,
+          1 + Math.floor(random() * 8),
+          Math.floor(random() * 100),
+        ]);
+      }
+      for (const id of ids.filter(() => random() < 0.2)) {
+        await query(`UPDATE users SET country = $2 WHERE id = $1`, [id, pick(random, [...countries, null])]);
+      }
+      await expectExact('after level, XP and country changes');
+
+      await settleRandomly(160);
+      await expectExact('after more settlements');
+
+      // Through the API: the caller's rank is the brute-force one, and agrees with the ranks in the list.
+      now = times[4];
+      const seen: number[] = [];
+      for (const caller of callers) {
+        for (const metric of ['total_earnings', 'total_wins', 'level']) {
+          for (const period of ['all', 'month', 'week', 'day'] as const) {
+            for (const region of ['global', countries[0]]) {
+              const body = await leaderboard(caller, { metric, period, region, limit: 5 });
+              const start = periodStart(period, now);
+              const scope = region === 'global' ? 'global' : region.toUpperCase();
+              const rank = await bruteRank(caller.user.id, period, start, scope, metric);
+              expect({ seed, metric, period, region, rank: body.me.rank }).toEqual({
+                seed,
+                metric,
+                period,
+                region,
+                rank,
+              });
+              for (const entry of body.leaderboard) {
+                expect(entry.rank).toBe(await bruteRank(entry.id, period, start, scope, metric));
+              }
+              if (rank !== null) seen.push(rank);
+            }
+          }
+        }
+      }
+      // Not a vacuous check: ranked callers, some of them beyond the list of 5.
+      expect(seen.length).toBeGreaterThan(20);
+      expect(seen.some((rank) => rank > 5)).toBe(true);
+    });
+
+    it('keeps every counter exact under concurrent settlements, XP awards and country changes, without deadlocks', async () => {
+      const random = prng(2026);
+      const countries = [freshCountry(), freshCountry()];
+      const ids = await insertPlayers(Array.from({ length: 10 }, (_, i) => countries[i % 2]));
+      const endedAt = new Date('2034-02-14T12:00:00Z');
+      const users = testApp.app.get(UsersService);
+      const tasks: Array<() => Promise<unknown>> = [];
+      for (let i = 0; i < 80; i++) {
+        const a = pick(random, ids);
+        let b = pick(random, ids);
+        while (b === a) b = pick(random, ids);
+        tasks.push(() => settle(a, b, random() < 0.1 ? null : a, BigInt(100 + Math.floor(random() * 900)), endedAt));
+      }
+      for (let i = 0; i < 30; i++) {
+        const id = pick(random, ids);
+        tasks.push(() => users.awardXp(id, 10 + Math.floor(random() * 300)));
+      }
+      for (let i = 0; i < 15; i++) {
+        const id = pick(random, ids);
+        const country = pick(random, countries);
+        tasks.push(() => query(`UPDATE users SET country = $2 WHERE id = $1`, [id, country]));
+      }
+      tasks.sort(() => random() - 0.5);
+      const outcomes = await Promise.allSettled(tasks.map((task) => task()));
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      expect(await counterDrift()).toEqual([]);
+      expect((await rankMismatches()).wrong).toEqual([]);
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { LeaderboardMetric, LeaderboardPeriod } from '@skillduel/contracts';
+import { LEADERBOARD_LIMITS, type LeaderboardMetric, type LeaderboardPeriod } from '@skillduel/contracts';
 import { DataSource } from 'typeorm';
-import { queryRows } from '../database/sql';
+import { preparedRows } from '../database/sql';
 
 /** Which aggregate rows: one period (kind + UTC start) and optionally one country. */
 export interface PeriodScope {
@@ -21,10 +21,14 @@ export interface RankedRow {
   wins: number;
 }
 
+/** A row of the top-N list with its competition rank (1 + players strictly ahead; exact ties share a rank). */
+export interface TopRow extends RankedRow {
+  rank: number;
+}
+
 export interface CallerRow extends RankedRow {
-  xp: number;
-  /** False when the caller has no aggregate row in the scope (Unranked). */
-  ranked: boolean;
+  /** Competition rank in the scope; null when the caller has no aggregate row in it (Unranked). */
+  rank: number | null;
 }
 
 export interface HolderRow {
@@ -34,18 +38,35 @@ export interface HolderRow {
   value: string;
 }
 
-/** ORDER BY of each metric; every one ends with user_id so ties are ordered the same way on every call. */
+export type HolderCard = 'best_streak' | 'max_bet_cents' | 'fastest_win_ms';
+
+/** Everything GET /users/leaderboard/ shows, read in one statement (one snapshot). */
+export interface LeaderboardPage {
+  top: TopRow[];
+  /** null when no such user. */
+  caller: CallerRow | null;
+  holders: Record<HolderCard, HolderRow | null>;
+}
+
+/** ORDER BY of each metric; every one ends with user_id so ties are listed in the same order on every call. */
 const ORDER_BY: Record<LeaderboardMetric, string> = {
   total_earnings: 's.earnings_cents DESC, s.user_id',
   total_wins: 's.wins DESC, s.user_id',
   level: 's.level DESC, s.xp DESC, s.user_id',
 };
 
-/** "Ranked above the caller" for each metric ($n: the caller's figures), matching ORDER_BY. */
-const AHEAD_OF: Record<LeaderboardMetric, string> = {
-  total_earnings: '(s.earnings_cents > $E OR (s.earnings_cents = $E AND s.user_id < $U))',
-  total_wins: '(s.wins > $W OR (s.wins = $W AND s.user_id < $U))',
-  level: '(s.level > $L OR (s.level = $L AND (s.xp > $X OR (s.xp = $X AND s.user_id < $U))))',
+/** What is ranked: the same order without the user id, so exact ties share a rank (competition ranking). */
+const RANKED_BY: Record<LeaderboardMetric, string> = {
+  total_earnings: 's.earnings_cents DESC',
+  total_wins: 's.wins DESC',
+  level: 's.level DESC, s.xp DESC',
+};
+
+/** Info cards: the best value of a column in the scope (ties: lowest user id), each through its partial index. */
+const HOLDERS: Record<HolderCard, { where: string; by: string }> = {
+  best_streak: { where: 's.best_streak > 0', by: 's.best_streak DESC, s.user_id' },
+  max_bet_cents: { where: 's.max_bet_cents > 0', by: 's.max_bet_cents DESC, s.user_id' },
+  fastest_win_ms: { where: 's.fastest_win_ms IS NOT NULL', by: 's.fastest_win_ms, s.user_id' },
 };
 
 interface RawRanked {
@@ -55,6 +76,14 @@ interface RawRanked {
   level: number;
   earnings_cents: string;
   wins: number;
+}
+
+interface RawPage {
+  top: Array<RawRanked & { rank: number }> | null;
+  caller: (RawRanked & { rank: number | null }) | null;
+  best_streak: HolderRow | null;
+  max_bet_cents: HolderRow | null;
+  fastest_win_ms: HolderRow | null;
 }
 
 function toRanked(row: RawRanked): RankedRow {
@@ -69,86 +98,81 @@ function toRanked(row: RawRanked): RankedRow {
 }
 
 /**
- * Leaderboard reads. All of them go through the ranking indexes of leaderboard_stats (period kind, start,
- * [country,] metric, user id): top-N is an index range read of N rows, rank-of-me an index-only count.
+ * The page's statement for one metric, scope shape and limit ($1 kind, $2 start, $3 caller, $4 region as
+ * `leaderboard_rank_of` takes it, $5 country when filtered).
+ *
+ * It runs as a prepared statement and is meant to run on its generic plan (planning its six subqueries costs more
+ * than running them). PostgreSQL only switches to the generic plan when it is not dearer than the custom ones, so
+ * nothing may make a custom plan look cheaper: the limit is part of the text (an integer checked by the caller), and
+ * the period is compared through `(SELECT $n)` — a value the planner cannot see in either plan — because the
+ * all-time period holds most rows and a custom plan would otherwise cost its LIMIT lower. Same plan shape either way.
+ */
+function pageSql(metric: LeaderboardMetric, byCountry: boolean, limit: number): string {
+  const inScope = `s.period_kind = (SELECT $1::varchar) AND s.period_start = (SELECT $2::date)`;
+  const country = byCountry ? 'AND s.country = $5' : '';
+  const holder = (card: HolderCard) =>
+    `(SELECT json_build_object('id', s.user_id, 'username', u.username, 'country', u.country,
+                               'value', s.${card}::text)
+        FROM leaderboard_stats s JOIN users u ON u.id = s.user_id
+       WHERE ${inScope} ${country} AND ${HOLDERS[card].where}
+       ORDER BY ${HOLDERS[card].by} LIMIT 1) AS ${card}`;
+  return `
+    WITH top AS (
+      SELECT s.*, rank() OVER (ORDER BY ${RANKED_BY[metric]}) AS rank
+        FROM (SELECT * FROM leaderboard_stats s
+               WHERE ${inScope} ${country}
+               ORDER BY ${ORDER_BY[metric]} LIMIT ${limit}) s)
+    SELECT
+      (SELECT json_agg(json_build_object('id', s.user_id, 'username', u.username, 'country', u.country,
+                                         'level', u.level, 'earnings_cents', s.earnings_cents::text,
+                                         'wins', s.wins, 'rank', s.rank) ORDER BY ${ORDER_BY[metric]})
+         FROM top s JOIN users u ON u.id = s.user_id) AS top,
+      (SELECT json_build_object('id', u.id, 'username', u.username, 'country', u.country, 'level', u.level,
+                                'earnings_cents', coalesce(s.earnings_cents, 0)::text,
+                                'wins', coalesce(s.wins, 0),
+                                'rank', leaderboard_rank_of(u.id, $1::varchar, $2::date, $4, '${metric}'))
+         FROM users u
+         LEFT JOIN leaderboard_stats s ON s.user_id = u.id AND ${inScope}
+        WHERE u.id = $3) AS caller,
+      ${holder('best_streak')},
+      ${holder('max_bet_cents')},
+      ${holder('fastest_win_ms')}`;
+}
+
+/**
+ * Leaderboard reads. Top-N is an index range read of N rows of leaderboard_stats (period kind, start, [country,]
+ * metric, user id); rank-of-me is `leaderboard_rank_of()` (migration 1763890000000, docs/decisions/0703): bucket
+ * counters plus an index count inside one fine bucket, so its cost does not grow with the rank.
  */
 @Injectable()
 export class LeaderboardRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async top(scope: PeriodScope, metric: LeaderboardMetric, limit: number): Promise<RankedRow[]> {
-    const params: unknown[] = [scope.kind, scope.start, limit];
-    const countryFilter = scope.country === null ? '' : `AND s.country = $${params.push(scope.country)}`;
-    const rows = await queryRows<RawRanked>(
-      this.dataSource.manager,
-      `SELECT s.user_id AS id, u.username, u.country, u.level, s.earnings_cents::text AS earnings_cents, s.wins
-         FROM (SELECT * FROM leaderboard_stats s
-                WHERE s.period_kind = $1 AND s.period_start = $2::date ${countryFilter}
-                ORDER BY ${ORDER_BY[metric]} LIMIT $3) s
-         JOIN users u ON u.id = s.user_id
-        ORDER BY ${ORDER_BY[metric]}`,
-      params,
-    );
-    return rows.map(toRanked);
-  }
-
-  /** The caller's user and their aggregate in the scope (zeros and ranked=false without one); null if no such user. */
-  async caller(scope: PeriodScope, userId: string): Promise<CallerRow | null> {
-    const rows = await queryRows<RawRanked & { xp: number; ranked: boolean }>(
-      this.dataSource.manager,
-      `SELECT u.id, u.username, u.country, u.level, u.xp, coalesce(s.earnings_cents, 0)::text AS earnings_cents,
-              coalesce(s.wins, 0) AS wins,
-              (s.user_id IS NOT NULL AND ($4::char(2) IS NULL OR s.country = $4::char(2))) AS ranked
-         FROM users u
-         LEFT JOIN leaderboard_stats s ON s.user_id = u.id AND s.period_kind = $2 AND s.period_start = $3::date
-        WHERE u.id = $1`,
-      [userId, scope.kind, scope.start, scope.country],
-    );
-    const row = rows[0];
-    return row ? { ...toRanked(row), xp: row.xp, ranked: row.ranked } : null;
-  }
-
-  /** 1-based place of `caller` (who must be ranked in the scope). */
-  async rankOf(scope: PeriodScope, metric: LeaderboardMetric, caller: CallerRow): Promise<number> {
-    const params: unknown[] = [scope.kind, scope.start];
-    const bind = (value: unknown) => `$${params.push(value)}`;
-    const countryFilter = scope.country === null ? '' : `AND s.country = ${bind(scope.country)}`;
-    const userParam = bind(caller.id);
-    let ahead = AHEAD_OF[metric].replaceAll('$U', `${userParam}::uuid`);
-    if (metric === 'total_earnings') ahead = ahead.replaceAll('$E', `${bind(caller.earningsCents.toString())}::bigint`);
-    if (metric === 'total_wins') ahead = ahead.replaceAll('$W', `${bind(caller.wins)}::int`);
-    if (metric === 'level') {
-      ahead = ahead.replaceAll('$L', `${bind(caller.level)}::int`).replaceAll('$X', `${bind(caller.xp)}::int`);
+  /**
+   * The top `limit` of the scope by `metric`, the caller (their figures, zeros without a row, and their rank) and
+   * the info-card holders — one round trip, one snapshot, so the caller's rank and the list's ranks agree.
+   *
+   * It runs as a named prepared statement on the pool's connection (the only statement of this module that does):
+   * the page is read on every visit of the leaderboard screen, and re-planning its six subqueries every time cost
+   * more than executing them (docs/perf.md).
+   */
+  async page(scope: PeriodScope, metric: LeaderboardMetric, limit: number, userId: string): Promise<LeaderboardPage> {
+    if (!Number.isInteger(limit) || limit < LEADERBOARD_LIMITS.min || limit > LEADERBOARD_LIMITS.max) {
+      throw new RangeError(`leaderboard limit out of range: ${limit}`);
     }
-    const rows = await queryRows<{ ahead: number }>(
-      this.dataSource.manager,
-      `SELECT count(*)::int AS ahead FROM leaderboard_stats s
-        WHERE s.period_kind = $1 AND s.period_start = $2::date ${countryFilter} AND ${ahead}`,
-      params,
+    const byCountry = scope.country !== null;
+    const values: unknown[] = [scope.kind, scope.start, userId, scope.country ?? 'global'];
+    if (byCountry) values.push(scope.country);
+    const [row] = await preparedRows<RawPage>(
+      this.dataSource,
+      `leaderboard_page_${metric}_${byCountry ? 'country' : 'global'}_${limit}`,
+      pageSql(metric, byCountry, limit),
+      values,
     );
-    return (rows[0]?.ahead ?? 0) + 1;
-  }
-
-  /** Holder of one info card: the best value of `column` in the scope (ties: lowest user id). */
-  async holder(
-    scope: PeriodScope,
-    card: 'best_streak' | 'max_bet_cents' | 'fastest_win_ms',
-  ): Promise<HolderRow | null> {
-    const params: unknown[] = [scope.kind, scope.start];
-    const countryFilter = scope.country === null ? '' : `AND s.country = $${params.push(scope.country)}`;
-    const order = {
-      best_streak: { where: 's.best_streak > 0', by: 's.best_streak DESC, s.user_id' },
-      max_bet_cents: { where: 's.max_bet_cents > 0', by: 's.max_bet_cents DESC, s.user_id' },
-      fastest_win_ms: { where: 's.fastest_win_ms IS NOT NULL', by: 's.fastest_win_ms, s.user_id' },
-    }[card];
-    const rows = await queryRows<HolderRow>(
-      this.dataSource.manager,
-      `SELECT s.user_id AS id, u.username, u.country, s.${card}::text AS value
-         FROM leaderboard_stats s JOIN users u ON u.id = s.user_id
-        WHERE s.period_kind = $1 AND s.period_start = $2::date ${countryFilter} AND ${order.where}
-        ORDER BY ${order.by} LIMIT 1`,
-      params,
-    );
-    return rows[0] ?? null;
+    return {
+      top: (row.top ?? []).map((entry) => ({ ...toRanked(entry), rank: entry.rank })),
+      caller: row.caller && { ...toRanked(row.caller), rank: row.caller.rank },
+      holders: { best_streak: row.best_streak, max_bet_cents: row.max_bet_cents, fastest_win_ms: row.fastest_win_ms },
+    };
   }
 }

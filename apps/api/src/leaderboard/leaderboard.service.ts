@@ -12,7 +12,11 @@ import { Clock } from '../common/clock';
 import { periodStart } from './leaderboard-periods';
 import { HolderRow, LeaderboardRepository, PeriodScope, RankedRow } from './leaderboard.repository';
 
-/** GET /users/leaderboard/: the current period's ranking, the caller's place and the info-card holders. */
+/**
+ * GET /users/leaderboard/: the current period's ranking, the caller's place and the info-card holders. Ranks are
+ * competition ranks: 1 + the number of players with a strictly better figure, so exact ties share a rank (1, 2, 2, 4)
+ * and are listed by user id.
+ */
 @Injectable()
 export class LeaderboardService {
   constructor(
@@ -31,20 +35,9 @@ export class LeaderboardService {
       country: region === 'global' ? null : region.toUpperCase(),
     };
 
-    const [top, caller, streak, bet, fastest] = await Promise.all([
-      this.leaderboard.top(scope, metric, limit),
-      this.leaderboard.caller(scope, userId),
-      this.leaderboard.holder(scope, 'best_streak'),
-      this.leaderboard.holder(scope, 'max_bet_cents'),
-      this.leaderboard.holder(scope, 'fastest_win_ms'),
-    ]);
+    const { top, caller, holders } = await this.leaderboard.page(scope, metric, limit, userId);
     if (!caller) throw AppError.notFound();
-    const placeInTop = top.findIndex((row) => row.id === caller.id);
-    const rank = !caller.ranked
-      ? null
-      : placeInTop >= 0
-        ? placeInTop + 1
-        : await this.leaderboard.rankOf(scope, metric, caller);
+    const { best_streak: streak, max_bet_cents: bet, fastest_win_ms: fastest } = holders;
 
     const highlights: LeaderboardHighlights = {
       hot_streak: streak && { ...holder(streak), streak: Number(streak.value) },
@@ -56,8 +49,9 @@ export class LeaderboardService {
       period,
       region,
       period_start: period === 'all' ? null : `${scope.start}T00:00:00.000Z`,
-      leaderboard: top.map((row, index) => toEntry(row, index + 1)),
-      me: { ...toEntry(caller, 0), rank },
+      leaderboard: top.map((row) => toEntry(row, row.rank)),
+      // Same snapshot as the list: a listed caller's rank is the one shown next to their name.
+      me: { ...toEntry(caller, 0), rank: caller.rank },
       highlights,
     };
   }

@@ -66,28 +66,39 @@ export async function recordRoundResult(runner: SqlRunner, roomId: string, round
 }
 
 /**
- * Applies one result: both players' four period aggregates (all, month, week, day — keyed by the round's UTC end)
- * and the win notification. Rows are written in user id order so two settlements sharing a player cannot deadlock.
+ * Applies one result: both players' four period aggregates (all, month, week, day — keyed by the round's UTC end),
+ * the rank counters those rows feed (docs/decisions/0703) and the win notification.
+ *
+ * One statement writes the eight aggregate rows in (user id, period kind) order — the primary-key order, so two
+ * settlements sharing a player, or a settlement and the users trigger, lock a player's rows in the same order —
+ * and then moves the rank counters from the rows' old versions to the new ones (`RETURNING old/new`) in one upsert
+ * sorted by counter key: counters are the last rows these transactions lock, always in the same order, so
+ * concurrent settlements cannot deadlock on them.
  */
 export async function recordResult(runner: SqlRunner, result: RoundResult): Promise<PlayerOutcome[]> {
   const playerIds = [result.player1Id, result.player2Id].sort();
-  const kinds = [...PERIOD_KINDS];
-  const starts = kinds.map((kind) => periodStart(kind, result.endedAt));
-  const outcomes: PlayerOutcome[] = [];
-  const notifications: NewNotification[] = [];
-  for (const userId of playerIds) {
+  const outcomes: PlayerOutcome[] = playerIds.map((userId) => {
     const outcome: PlayerOutcome['outcome'] =
       result.winnerId === null ? 'tie' : result.winnerId === userId ? 'win' : 'loss';
-    const won = outcome === 'win';
-    const earningsCents = won ? result.payoutCents - result.betCents : 0n;
+    const earningsCents = outcome === 'win' ? result.payoutCents - result.betCents : 0n;
     if (earningsCents < 0n) throw new Error(`negative earnings for ${userId}: payout below the stake`);
-    await runner.query(
-      `INSERT INTO leaderboard_stats AS s
+    return { userId, outcome, earningsCents };
+  });
+  const rows = outcomes.flatMap(({ userId, outcome, earningsCents }) =>
+    PERIOD_KINDS.map((kind) => ({ userId, kind, start: periodStart(kind, result.endedAt), outcome, earningsCents })),
+  );
+  const won = (row: (typeof rows)[number]) => row.outcome === 'win';
+  await runner.query(
+    `WITH changed AS (
+       INSERT INTO leaderboard_stats AS s
               (user_id, period_kind, period_start, country, level, xp, games, wins, losses, ties, earnings_cents,
                current_streak, best_streak, max_bet_cents, fastest_win_ms)
-       SELECT u.id, p.kind, p.start, u.country, u.level, u.xp, 1, $4, $5, $6, $7, $4, $4, $8, $9
-         FROM users u, unnest($2::text[], $3::date[]) AS p(kind, start)
-        WHERE u.id = $1
+       SELECT u.id, r.kind, r.start, u.country, u.level, u.xp, 1, r.wins, r.losses, r.ties, r.earnings_cents,
+              r.wins, r.wins, $8::bigint, r.fastest_win_ms
+         FROM unnest($1::uuid[], $2::text[], $3::date[], $4::int[], $5::int[], $6::int[], $7::bigint[], $9::int[])
+              AS r(user_id, kind, start, wins, losses, ties, earnings_cents, fastest_win_ms)
+         JOIN users u ON u.id = r.user_id
+        ORDER BY r.user_id, r.kind
        ON CONFLICT (user_id, period_kind, period_start) DO UPDATE SET
               games = s.games + 1,
               wins = s.wins + EXCLUDED.wins,
@@ -99,29 +110,29 @@ export async function recordResult(runner: SqlRunner, result: RoundResult): Prom
               max_bet_cents = GREATEST(s.max_bet_cents, EXCLUDED.max_bet_cents),
               fastest_win_ms = LEAST(s.fastest_win_ms, EXCLUDED.fastest_win_ms),
               country = EXCLUDED.country, level = EXCLUDED.level, xp = EXCLUDED.xp,
-              updated_at = now()`,
-      [
-        userId,
-        kinds,
-        starts,
-        won ? 1 : 0,
-        outcome === 'loss' ? 1 : 0,
-        outcome === 'tie' ? 1 : 0,
-        earningsCents.toString(),
-        result.betCents.toString(),
-        won && result.completed ? Math.max(0, Math.round(result.durationMs)) : null,
-      ],
-    );
-    if (won) {
-      notifications.push({
-        userId,
-        type: 'win',
-        title: 'You won!',
-        message: `You won a match and earned $${centsToDollars(earningsCents).toFixed(2)}.`,
-      });
-    }
-    outcomes.push({ userId, outcome, earningsCents });
-  }
+              updated_at = now()
+       RETURNING WITH (OLD AS o, NEW AS n) o AS before, n AS after)
+     SELECT leaderboard_rank_counts_apply(array_agg(before), array_agg(after)) AS counters FROM changed`,
+    [
+      rows.map((row) => row.userId),
+      rows.map((row) => row.kind),
+      rows.map((row) => row.start),
+      rows.map((row) => (won(row) ? 1 : 0)),
+      rows.map((row) => (row.outcome === 'loss' ? 1 : 0)),
+      rows.map((row) => (row.outcome === 'tie' ? 1 : 0)),
+      rows.map((row) => row.earningsCents.toString()),
+      result.betCents.toString(),
+      rows.map((row) => (won(row) && result.completed ? Math.max(0, Math.round(result.durationMs)) : null)),
+    ],
+  );
+  const notifications: NewNotification[] = outcomes
+    .filter(({ outcome }) => outcome === 'win')
+    .map(({ userId, earningsCents }) => ({
+      userId,
+      type: 'win' as const,
+      title: 'You won!',
+      message: `You won a match and earned $${centsToDollars(earningsCents).toFixed(2)}.`,
+    }));
   await insertNotifications(runner, notifications);
   return outcomes;
 }

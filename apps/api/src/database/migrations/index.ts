@@ -10,6 +10,7 @@ import { CreateLedger1763860000001 } from './1763860000001-CreateLedger';
 import { CreateWalletPayments1763860000002 } from './1763860000002-CreateWalletPayments';
 import { CreateRoomsAndMatches1763870000000 } from './1763870000000-CreateRoomsAndMatches';
 import { CreateLeaderboardStatsAndNotifications1763880000000 } from './1763880000000-CreateLeaderboardStatsAndNotifications';
+import { AddLeaderboardRankCounters1763890000000 } from './1763890000000-AddLeaderboardRankCounters';
 import { DeferWalletPaymentLedgerKeys1763895000000 } from './1763895000000-DeferWalletPaymentLedgerKeys';
 
 /**
@@ -29,5 +30,6 @@ export const MIGRATIONS = [
   CreateWalletPayments1763860000002,
   CreateRoomsAndMatches1763870000000,
   CreateLeaderboardStatsAndNotifications1763880000000,
+  AddLeaderboardRankCounters1763890000000,
   DeferWalletPaymentLedgerKeys1763895000000,
 ];
