@@ -1,18 +1,20 @@
 #!/usr/bin/env node
-// npm run bench:realtime — one live number-rush match watched by N guest spectators over websockets (by default a
-// lean wire-level client, see leanSpectator; BENCH_CLIENT=socket.io for socket.io-client). Reports how late
-// `match:scores` broadcasts arrive (receive time − server emit time, p50/p99) and the server's RSS per 1000 sockets.
-// Players and spectators run in this process, so at high N the client's own event loop adds to the measured
-// latency: treat the figures as an upper bound.
+// npm run bench:realtime — one live number-rush match watched by N guest spectators over websockets (socket.io-client;
+// BENCH_CLIENT=lean for a lean wire-level client, see leanSpectator). Reports how late the live `match:scores`
+// broadcasts arrive (receive time − server emit time, p50/p99) and the server's RSS per 1000 sockets. The spectators
+// run in BENCH_WORKERS worker threads (default 1) of this process, on the same 2-core machine as the server, so the
+// clients' own event loops add to the measured latency: treat the figures as an upper bound.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 import { buildOnce, percentile, rssBytes, startStack, today } from './server.mjs';
 
 const spectatorCounts = (process.env.BENCH_SPECTATORS ?? '500,2000,5000').split(',').map(Number);
 const matchMs = Number(process.env.BENCH_MATCH_MS ?? 8000);
-/** BENCH_CLIENT=socket.io measures with full socket.io-client spectators instead of the lean wire-level client. */
-const lean = (process.env.BENCH_CLIENT ?? 'lean') === 'lean';
+/** BENCH_CLIENT=lean measures with the lean wire-level client instead of socket.io-client. */
+const lean = process.env.BENCH_CLIENT === 'lean';
+const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
 
 async function api(baseUrl, path, { token, body, method = body ? 'POST' : 'GET' } = {}) {
   const response = await fetch(`${baseUrl}/api${path}`, {
@@ -67,9 +69,9 @@ const WebSocket = createRequire(require.resolve('engine.io-client'))('ws');
 /**
  * A guest spectator speaking the Engine.IO v4 / Socket.IO v5 wire protocol directly over one websocket: open, join the
  * default namespace, `room:join` with an ack, answer pings, and hand every `match:scores` payload to `onScores`.
- * 2 000 full socket.io-client instances in this one process cost the client ~25 µs per delivered message, i.e. up to
- * ~50 ms to work through one broadcast — the client's lag, not the server's. This client does the same on the wire
- * for a fraction of that, so the figure is closer to what the server delivers (still an upper bound: same machine).
+ * A socket.io-client instance costs the client ~25 µs per delivered message, so 2 000 of them need up to ~50 ms of
+ * one thread to work through one broadcast — the client's lag, not the server's. This client does the same on the
+ * wire for a fraction of that (still an upper bound: same machine).
  */
 function leanSpectator(baseUrl, roomId, onScores) {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
@@ -99,6 +101,48 @@ function answerOf(question) {
   return left / right;
 }
 
+/**
+ * A spectator thread: connects its share of the spectators to the room, then records `arrival − at_ms` of every live
+ * `match:scores` (the last one comes with the result, after settlement, stamped with the match's end: not a live
+ * update, its "lateness" would be the settlement's duration) until the main thread says stop and gives the start.
+ */
+async function spectatorThread({ baseUrl, roomId, count, useLean }) {
+  const arrivals = [];
+  const onScores = (payload) => {
+    if (payload.time_left_ms > 0) arrivals.push(Date.now() - payload.at_ms);
+  };
+  const spectators = [];
+  for (let i = 0; i < count; i += 250) {
+    const size = Math.min(250, count - i);
+    if (useLean) {
+      spectators.push(
+        ...(await Promise.all(Array.from({ length: size }, () => leanSpectator(baseUrl, roomId, onScores)))),
+      );
+      continue;
+    }
+    const batch = await Promise.all(Array.from({ length: size }, () => connect(baseUrl)));
+    await Promise.all(batch.map((socket) => ack(socket, 'room:join', { room_id: roomId })));
+    for (const socket of batch) socket.on('match:scores', onScores);
+    spectators.push(...batch);
+  }
+  parentPort.postMessage({ type: 'ready' });
+  parentPort.once('message', ({ startedAt }) => {
+    for (const socket of spectators) socket.close();
+    parentPort.postMessage({ type: 'done', latencies: arrivals.map((value) => value - startedAt) });
+  });
+}
+
+function startThread(data) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: data });
+  const inbox = [];
+  const waiting = [];
+  worker.on('message', (message) => (waiting.length ? waiting.shift().resolve(message) : inbox.push(message)));
+  worker.on('error', (error) => waiting.splice(0).forEach((entry) => entry.reject(error)));
+  const next = () =>
+    new Promise((resolve, reject) => (inbox.length ? resolve(inbox.shift()) : waiting.push({ resolve, reject })));
+  return { worker, next };
+}
+
 async function runOnce(stack, spectatorCount) {
   const baseUrl = stack.baseUrls[0];
   const [a, b] = [await player(baseUrl, 'a'), await player(baseUrl, 'b')];
@@ -111,26 +155,17 @@ async function runOnce(stack, spectatorCount) {
   for (const socket of sockets) await ack(socket, 'room:join', { room_id: room.id });
 
   const rssBefore = rssBytes(stack.pids[0]);
-  let startedAt = 0;
-  const latencies = [];
-  const onScores = (payload) => {
-    // The last `match:scores` comes with the result, after settlement, stamped with the match's end: it is not a live
-    // update and its "lateness" would be the settlement's duration, so it is not counted.
-    if (startedAt && payload.time_left_ms > 0) latencies.push(Date.now() - (startedAt + payload.at_ms));
-  };
-  const spectators = [];
-  for (let i = 0; i < spectatorCount; i += 250) {
-    const size = Math.min(250, spectatorCount - i);
-    if (lean) {
-      spectators.push(
-        ...(await Promise.all(Array.from({ length: size }, () => leanSpectator(baseUrl, room.id, onScores)))),
-      );
-      continue;
-    }
-    const batch = await Promise.all(Array.from({ length: size }, () => connect(baseUrl)));
-    await Promise.all(batch.map((socket) => ack(socket, 'room:join', { room_id: room.id })));
-    for (const socket of batch) socket.on('match:scores', onScores);
-    spectators.push(...batch);
+  const threads = Array.from({ length: workerCount }, (_, index) =>
+    startThread({
+      baseUrl,
+      roomId: room.id,
+      count: Math.floor(spectatorCount / workerCount) + (index < spectatorCount % workerCount ? 1 : 0),
+      useLean: lean,
+    }),
+  );
+  for (const thread of threads) {
+    const message = await thread.next();
+    if (message.type !== 'ready') throw new Error(`spectator thread: ${JSON.stringify(message)}`);
   }
   const rssAfterConnect = rssBytes(stack.pids[0]);
 
@@ -142,7 +177,7 @@ async function runOnce(stack, spectatorCount) {
   const started = new Promise((resolve) => playerA.once('match:started', resolve));
   const finished = new Promise((resolve) => playerA.once('match:finished', resolve));
   await Promise.all(sockets.map((socket) => ack(socket, 'match:ready', { room_id: room.id })));
-  startedAt = (await started).started_at;
+  const startedAt = (await started).started_at;
 
   const answering = setInterval(() => {
     if (question)
@@ -150,7 +185,13 @@ async function runOnce(stack, spectatorCount) {
   }, 150);
   await finished;
   clearInterval(answering);
-  for (const socket of [...sockets, ...spectators]) socket.close();
+  for (const socket of sockets) socket.close();
+  const latencies = [];
+  for (const thread of threads) {
+    thread.worker.postMessage({ startedAt });
+    for (const latency of (await thread.next()).latencies) latencies.push(latency);
+    await thread.worker.terminate();
+  }
 
   latencies.sort((x, y) => x - y);
   return {
@@ -172,7 +213,7 @@ async function main() {
   try {
     console.log(
       `bench:realtime — ${today()}, number-rush match of ${matchMs} ms, score updates as they happen (≤ 10/s), ` +
-        `${lean ? 'lean wire-level' : 'socket.io-client'} spectators`,
+        `${lean ? 'lean wire-level' : 'socket.io-client'} spectators in ${workerCount} threads`,
     );
     for (const count of spectatorCounts) {
       const result = await runOnce(stack, count);
@@ -186,7 +227,14 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (isMainThread) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  spectatorThread(workerData).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -142,6 +142,31 @@ describe('GET /api/users/leaderboard/ (real PostgreSQL)', () => {
     expect(byWins.me.rank).toBe(3);
   });
 
+  it('answers concurrent callers of one scope with the same board (shared read) and each their own place', async () => {
+    const country = freshCountry();
+    const ranked = await players(4, country);
+    const [a, b, c, d] = ranked;
+    await play(a, b, { betCents: 3000n });
+    await play(c, d, { betCents: 1000n });
+    const outsiders = await players(6, country);
+    const region = country.toLowerCase();
+
+    const answers = await Promise.all(
+      [...ranked, ...outsiders, ...ranked].map((caller) => leaderboard(caller, { region, limit: 2 })),
+    );
+    for (const answer of answers) expect(answer.leaderboard).toEqual(answers[0].leaderboard);
+    expect(names(answers[0])).toEqual([a.user.username, c.user.username]);
+    const places = answers.slice(0, 4).map((answer) => [answer.me.username, answer.me.rank]);
+    // Competition ranks: the two winners, then the two losers tied at $0.00.
+    expect(places).toEqual([
+      [a.user.username, 1],
+      [b.user.username, 3],
+      [c.user.username, 2],
+      [d.user.username, 3],
+    ]);
+    for (const answer of answers.slice(4, 10)) expect(answer.me).toMatchObject({ rank: null, total_earnings: 0 });
+  });
+
   it('gives exact ties one rank (competition ranking), lists them by user id, and ranks the caller beyond the limit', async () => {
     const country = freshCountry();
     const group = await players(5, country);

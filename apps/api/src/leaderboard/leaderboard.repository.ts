@@ -40,7 +40,7 @@ export interface HolderRow {
 
 export type HolderCard = 'best_streak' | 'max_bet_cents' | 'fastest_win_ms';
 
-/** Everything GET /users/leaderboard/ shows, read in one statement (one snapshot). */
+/** Everything GET /users/leaderboard/ shows: the scope's board (shared by every caller) and the caller's place. */
 export interface LeaderboardPage {
   top: TopRow[];
   /** null when no such user. */
@@ -78,12 +78,15 @@ interface RawRanked {
   wins: number;
 }
 
-interface RawPage {
+interface RawBoard {
   top: Array<RawRanked & { rank: number }> | null;
-  caller: (RawRanked & { rank: number | null }) | null;
   best_streak: HolderRow | null;
   max_bet_cents: HolderRow | null;
   fastest_win_ms: HolderRow | null;
+}
+
+interface RawCaller {
+  caller: (RawRanked & { rank: number | null }) | null;
 }
 
 function toRanked(row: RawRanked): RankedRow {
@@ -97,46 +100,62 @@ function toRanked(row: RawRanked): RankedRow {
   };
 }
 
+/** The scope's filter ($1 kind, $2 start, and the country as parameter `countryParam` when filtered). */
+function scopeFilter(byCountry: boolean, countryParam: number): string {
+  // `(SELECT $n)`: see boardSql.
+  return `s.period_kind = (SELECT $1::varchar) AND s.period_start = (SELECT $2::date)${
+    byCountry ? ` AND s.country = $${countryParam}` : ''
+  }`;
+}
+
 /**
- * The page's statement for one metric, scope shape and limit ($1 kind, $2 start, $3 caller, $4 region as
- * `leaderboard_rank_of` takes it, $5 country when filtered).
+ * The board of one metric, scope shape and limit: the top `limit` with their competition ranks and the three info-card
+ * holders ($1 kind, $2 start, $3 country when filtered). The same for every caller, so concurrent requests share one
+ * execution (LeaderboardRepository.board).
  *
- * It runs as a prepared statement and is meant to run on its generic plan (planning its six subqueries costs more
+ * It runs as a prepared statement and is meant to run on its generic plan (planning its four subqueries costs more
  * than running them). PostgreSQL only switches to the generic plan when it is not dearer than the custom ones, so
  * nothing may make a custom plan look cheaper: the limit is part of the text (an integer checked by the caller), and
  * the period is compared through `(SELECT $n)` — a value the planner cannot see in either plan — because the
  * all-time period holds most rows and a custom plan would otherwise cost its LIMIT lower. Same plan shape either way.
  */
-function pageSql(metric: LeaderboardMetric, byCountry: boolean, limit: number): string {
-  const inScope = `s.period_kind = (SELECT $1::varchar) AND s.period_start = (SELECT $2::date)`;
-  const country = byCountry ? 'AND s.country = $5' : '';
+function boardSql(metric: LeaderboardMetric, byCountry: boolean, limit: number): string {
+  const inScope = scopeFilter(byCountry, 3);
   const holder = (card: HolderCard) =>
     `(SELECT json_build_object('id', s.user_id, 'username', u.username, 'country', u.country,
                                'value', s.${card}::text)
         FROM leaderboard_stats s JOIN users u ON u.id = s.user_id
-       WHERE ${inScope} ${country} AND ${HOLDERS[card].where}
+       WHERE ${inScope} AND ${HOLDERS[card].where}
        ORDER BY ${HOLDERS[card].by} LIMIT 1) AS ${card}`;
   return `
     WITH top AS (
       SELECT s.*, rank() OVER (ORDER BY ${RANKED_BY[metric]}) AS rank
         FROM (SELECT * FROM leaderboard_stats s
-               WHERE ${inScope} ${country}
+               WHERE ${inScope}
                ORDER BY ${ORDER_BY[metric]} LIMIT ${limit}) s)
     SELECT
       (SELECT json_agg(json_build_object('id', s.user_id, 'username', u.username, 'country', u.country,
                                          'level', u.level, 'earnings_cents', s.earnings_cents::text,
                                          'wins', s.wins, 'rank', s.rank) ORDER BY ${ORDER_BY[metric]})
          FROM top s JOIN users u ON u.id = s.user_id) AS top,
-      (SELECT json_build_object('id', u.id, 'username', u.username, 'country', u.country, 'level', u.level,
-                                'earnings_cents', coalesce(s.earnings_cents, 0)::text,
-                                'wins', coalesce(s.wins, 0),
-                                'rank', leaderboard_rank_of(u.id, $1::varchar, $2::date, $4, '${metric}'))
-         FROM users u
-         LEFT JOIN leaderboard_stats s ON s.user_id = u.id AND ${inScope}
-        WHERE u.id = $3) AS caller,
       ${holder('best_streak')},
       ${holder('max_bet_cents')},
       ${holder('fastest_win_ms')}`;
+}
+
+/**
+ * The caller's figures in the scope and their competition rank ($1 kind, $2 start, $3 caller, $4 region as
+ * `leaderboard_rank_of` takes it, $5 country when filtered — only to keep one parameter list for both shapes).
+ */
+function callerSql(metric: LeaderboardMetric, byCountry: boolean): string {
+  return `
+    SELECT json_build_object('id', u.id, 'username', u.username, 'country', u.country, 'level', u.level,
+                             'earnings_cents', coalesce(s.earnings_cents, 0)::text,
+                             'wins', coalesce(s.wins, 0),
+                             'rank', leaderboard_rank_of(u.id, $1::varchar, $2::date, $4, '${metric}')) AS caller
+      FROM users u
+      LEFT JOIN leaderboard_stats s ON s.user_id = u.id AND ${scopeFilter(byCountry, 5)}
+     WHERE u.id = $3`;
 }
 
 /**
@@ -148,31 +167,55 @@ function pageSql(metric: LeaderboardMetric, byCountry: boolean, limit: number): 
 export class LeaderboardRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** Board reads in flight, by statement and scope: concurrent requests for the same board share one execution. */
+  private readonly boardsInFlight = new Map<string, Promise<RawBoard>>();
+
   /**
-   * The top `limit` of the scope by `metric`, the caller (their figures, zeros without a row, and their rank) and
-   * the info-card holders — one round trip, one snapshot, so the caller's rank and the list's ranks agree.
-   *
-   * It runs as a named prepared statement on the pool's connection (the only statement of this module that does):
-   * the page is read on every visit of the leaderboard screen, and re-planning its six subqueries every time cost
-   * more than executing them (docs/perf.md).
+   * The top `limit` of the scope by `metric` with their ranks, the info-card holders, and the caller (their figures,
+   * zeros without a row, and their rank). The board and the caller are two prepared statements run side by side;
+   * the board is shared by concurrent requests for the same scope (request coalescing: no cache, nothing older than
+   * a read already in flight when the request arrived), the caller's rank is always read for the request.
    */
   async page(scope: PeriodScope, metric: LeaderboardMetric, limit: number, userId: string): Promise<LeaderboardPage> {
     if (!Number.isInteger(limit) || limit < LEADERBOARD_LIMITS.min || limit > LEADERBOARD_LIMITS.max) {
       throw new RangeError(`leaderboard limit out of range: ${limit}`);
     }
     const byCountry = scope.country !== null;
-    const values: unknown[] = [scope.kind, scope.start, userId, scope.country ?? 'global'];
-    if (byCountry) values.push(scope.country);
-    const [row] = await preparedRows<RawPage>(
-      this.dataSource,
-      `leaderboard_page_${metric}_${byCountry ? 'country' : 'global'}_${limit}`,
-      pageSql(metric, byCountry, limit),
-      values,
-    );
+    const shape = `${metric}_${byCountry ? 'country' : 'global'}`;
+    const [board, [callerRow]] = await Promise.all([
+      this.board(`leaderboard_board_${shape}_${limit}`, boardSql(metric, byCountry, limit), [
+        scope.kind,
+        scope.start,
+        ...(byCountry ? [scope.country] : []),
+      ]),
+      preparedRows<RawCaller>(this.dataSource, `leaderboard_caller_${shape}`, callerSql(metric, byCountry), [
+        scope.kind,
+        scope.start,
+        userId,
+        scope.country ?? 'global',
+        ...(byCountry ? [scope.country] : []),
+      ]),
+    ]);
+    const caller = callerRow?.caller ?? null;
     return {
-      top: (row.top ?? []).map((entry) => ({ ...toRanked(entry), rank: entry.rank })),
-      caller: row.caller && { ...toRanked(row.caller), rank: row.caller.rank },
-      holders: { best_streak: row.best_streak, max_bet_cents: row.max_bet_cents, fastest_win_ms: row.fastest_win_ms },
+      top: (board.top ?? []).map((entry) => ({ ...toRanked(entry), rank: entry.rank })),
+      caller: caller && { ...toRanked(caller), rank: caller.rank },
+      holders: {
+        best_streak: board.best_streak,
+        max_bet_cents: board.max_bet_cents,
+        fastest_win_ms: board.fastest_win_ms,
+      },
     };
+  }
+
+  private board(name: string, text: string, values: unknown[]): Promise<RawBoard> {
+    const key = `${name}|${values.join('|')}`;
+    const inFlight = this.boardsInFlight.get(key);
+    if (inFlight) return inFlight;
+    const read = preparedRows<RawBoard>(this.dataSource, name, text, values)
+      .then(([row]) => row)
+      .finally(() => this.boardsInFlight.delete(key));
+    this.boardsInFlight.set(key, read);
+    return read;
   }
 }

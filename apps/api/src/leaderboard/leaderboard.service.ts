@@ -37,6 +37,7 @@ export class LeaderboardService {
 
     const { top, caller, holders } = await this.leaderboard.page(scope, metric, limit, userId);
     if (!caller) throw AppError.notFound();
+    const listed = top.find((row) => row.id === caller.id);
     const { best_streak: streak, max_bet_cents: bet, fastest_win_ms: fastest } = holders;
 
     const highlights: LeaderboardHighlights = {
@@ -50,8 +51,8 @@ export class LeaderboardService {
       region,
       period_start: period === 'all' ? null : `${scope.start}T00:00:00.000Z`,
       leaderboard: top.map((row) => toEntry(row, row.rank)),
-      // Same snapshot as the list: a listed caller's rank is the one shown next to their name.
-      me: { ...toEntry(caller, 0), rank: caller.rank },
+      // A listed caller's card repeats their row (the board may be a read shared with requests in flight).
+      me: listed ? toEntry(listed, listed.rank) : { ...toEntry(caller, 0), rank: caller.rank },
       highlights,
     };
   }

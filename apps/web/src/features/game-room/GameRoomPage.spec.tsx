@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { buildGame, GAMES } from '../../test/factories';
 import { advance, solveShownQuestion, startAndCountDown, storeGuest, storeSignedIn } from '../../test/gameRoom';
 import { renderApp } from '../../test/renderWithProviders';
+import { MAX_LOOP_DELAY_MS } from './practiceMatch';
 import { apiUrl, server } from '../../test/server';
 
 const roomNotFound = () => HttpResponse.json({ statusCode: 404, detail: 'Resource not found' }, { status: 404 });
@@ -288,9 +289,11 @@ describe('game room (SPEC §2 "Game room")', () => {
       expect(screen.getByTestId('reaction-round')).toHaveTextContent('Round 2 of 5');
       const [result] = within(screen.getByTestId('reaction-results')).getAllByRole('listitem');
       const reactionMs = Number(/Round 1: (\d+) ms/.exec(result.textContent ?? '')?.[1]);
-      // Green lands on the loop's next wake-up after the engine's event, so the measured time is close to 250 ms.
+      // Timed from the engine's green event, never before it: at least the 250 ms waited here. Green is shown on the
+      // loop's first wake-up after that event — at most MAX_LOOP_DELAY_MS later (usually at once: the loop wakes for
+      // the event), and this test looks every 50 ms — so the figure is never more than that above 250 ms.
       expect(reactionMs).toBeGreaterThanOrEqual(250);
-      expect(reactionMs).toBeLessThan(300);
+      expect(reactionMs).toBeLessThan(250 + MAX_LOOP_DELAY_MS + 50);
     });
 
     it('color-match: picks the colour by swatch or by word', async () => {
