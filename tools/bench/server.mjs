@@ -42,22 +42,26 @@ export async function startStack({ env = {}, instances = 1 } = {}) {
   const baseUrls = [];
   for (let i = 0; i < instances; i++) {
     const port = await findFreePort();
-    const server = spawn(process.execPath, [join(root, 'dist/apps/api/main.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        DATABASE_URL: postgres.url,
-        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000000',
-        WEB_DIST_DIR: join(root, 'dist/apps/web'),
-        LOG_LEVEL: 'info',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
-        ...env,
+    const server = spawn(
+      process.execPath,
+      [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, 'dist/apps/api/main.js')],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          DATABASE_URL: postgres.url,
+          JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000000',
+          WEB_DIST_DIR: join(root, 'dist/apps/web'),
+          LOG_LEVEL: 'info',
+          RATE_LIMIT_PER_MINUTE: '100000000',
+          AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
+          ...env,
+        },
+        stdio: 'ignore',
       },
-      stdio: 'ignore',
-    });
+    );
     servers.push(server);
     baseUrls.push(`http://127.0.0.1:${port}`);
   }
