@@ -4,10 +4,9 @@
 // broadcasts arrive (receive time − server emit time, p50/p99) and the server's RSS per 1000 sockets. The spectators
 // run in BENCH_WORKERS worker threads (default 1) of this process, on the same 2-core machine as the server, so the
 // clients' own event loops add to the measured latency: treat the figures as an upper bound.
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { io } from 'socket.io-client';
+import { ack, answerOf, api, connect, fundedPlayer } from './clients.mjs';
 import { buildOnce, percentile, rssBytes, startStack, today } from './server.mjs';
 
 const spectatorCounts = (process.env.BENCH_SPECTATORS ?? '500,2000,5000').split(',').map(Number);
@@ -15,52 +14,6 @@ const matchMs = Number(process.env.BENCH_MATCH_MS ?? 8000);
 /** BENCH_CLIENT=lean measures with the lean wire-level client instead of socket.io-client. */
 const lean = process.env.BENCH_CLIENT === 'lean';
 const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
-
-async function api(baseUrl, path, { token, body, method = body ? 'POST' : 'GET' } = {}) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(method === 'POST' ? { 'idempotency-key': randomUUID() } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function player(baseUrl, name) {
-  const suffix = `${name}${randomUUID().slice(0, 8)}`;
-  const auth = await api(baseUrl, '/auth/register', {
-    body: {
-      username: suffix,
-      email: `${suffix}@example.com`,
-      password: 'bench-password-1',
-      confirmPassword: 'bench-password-1',
-    },
-  });
-  await api(baseUrl, '/transactions/deposit', {
-    token: auth.access_token,
-    body: { amount: 100, payment_method: 'card' },
-  });
-  return { token: auth.access_token };
-}
-
-function connect(baseUrl, token) {
-  const socket = io(baseUrl, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: token ? { token } : {},
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
 
 // The `ws` client that socket.io-client itself uses (resolved from engine.io-client, so no extra dependency).
 const require = createRequire(import.meta.url);
@@ -89,16 +42,6 @@ function leanSpectator(baseUrl, roomId, onScores) {
       } else if (text.startsWith('42["match:scores"')) onScores(JSON.parse(text.slice(2))[1]);
     });
   });
-}
-
-const ack = (socket, event, payload) => new Promise((resolve) => socket.emit(event, payload, resolve));
-
-function answerOf(question) {
-  const { left, operator, right } = question;
-  if (operator === '+') return left + right;
-  if (operator === '-') return left - right;
-  if (operator === '*') return left * right;
-  return left / right;
 }
 
 /**
@@ -145,13 +88,13 @@ function startThread(data) {
 
 async function runOnce(stack, spectatorCount) {
   const baseUrl = stack.baseUrls[0];
-  const [a, b] = [await player(baseUrl, 'a'), await player(baseUrl, 'b')];
+  const [tokenA, tokenB] = [await fundedPlayer(baseUrl, 'a'), await fundedPlayer(baseUrl, 'b')];
   const room = await api(baseUrl, '/rooms', {
-    token: a.token,
+    token: tokenA,
     body: { game_id: 'number-rush', bet_amount: 1, is_private: false, max_players: 2 },
   });
-  await api(baseUrl, `/rooms/${room.id}/join`, { token: b.token, body: {} });
-  const sockets = [await connect(baseUrl, a.token), await connect(baseUrl, b.token)];
+  await api(baseUrl, `/rooms/${room.id}/join`, { token: tokenB, body: {} });
+  const sockets = [await connect(baseUrl, tokenA), await connect(baseUrl, tokenB)];
   for (const socket of sockets) await ack(socket, 'room:join', { room_id: room.id });
 
   const rssBefore = rssBytes(stack.pids[0]);

@@ -10,11 +10,10 @@
 // second, the share of the expected deliveries that arrived, and the CPU time of the servers and of this (client)
 // process; then the throughput ratio 2 instances / 1 instance. BENCH_SKIP_BUILD=1 reuses dist/.
 import { execFileSync, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { io } from 'socket.io-client';
 import { findFreePort } from '../postgres/embedded.mjs';
+import { ack, answerOf, api, connect, fundedPlayer } from './clients.mjs';
 import { buildOnce, percentile, startStack, today } from './server.mjs';
 
 const spectatorCount = Number(process.env.BENCH_SPECTATORS ?? 1000);
@@ -22,22 +21,6 @@ const roomCount = Number(process.env.BENCH_ROOMS ?? 4);
 const matchMs = Number(process.env.BENCH_MATCH_MS ?? 8000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const WORKERS = 2;
-
-function connect(baseUrl, token) {
-  const socket = io(baseUrl, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: token ? { token } : {},
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-const ack = (socket, event, payload) => new Promise((resolve) => socket.emit(event, payload, resolve));
 
 // ── Spectator worker: connects its share of the spectators to one instance, each watching every room ─────────────
 
@@ -83,45 +66,6 @@ if (!isMainThread) {
 
 // ── Main thread ───────────────────────────────────────────────────────────────────────────────────────────────────
 
-async function api(baseUrl, path, { token, body, method = body ? 'POST' : 'GET' } = {}) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(method === 'POST' ? { 'idempotency-key': randomUUID() } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function player(baseUrl, name) {
-  const suffix = `${name}${randomUUID().slice(0, 8)}`;
-  const auth = await api(baseUrl, '/auth/register', {
-    body: {
-      username: suffix,
-      email: `${suffix}@example.com`,
-      password: 'bench-password-1',
-      confirmPassword: 'bench-password-1',
-    },
-  });
-  await api(baseUrl, '/transactions/deposit', {
-    token: auth.access_token,
-    body: { amount: 100, payment_method: 'card' },
-  });
-  return auth.access_token;
-}
-
-function answerOf({ left, operator, right }) {
-  if (operator === '+') return left + right;
-  if (operator === '-') return left - right;
-  if (operator === '*') return left * right;
-  return left / right;
-}
-
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -130,7 +74,7 @@ function cpuMs(pid) {
 
 /** A room on `baseUrl` with both players' sockets joined there (so that instance owns it). */
 async function openRoom(baseUrl, index) {
-  const [tokenA, tokenB] = [await player(baseUrl, `sa${index}`), await player(baseUrl, `sb${index}`)];
+  const [tokenA, tokenB] = [await fundedPlayer(baseUrl, `sa${index}`), await fundedPlayer(baseUrl, `sb${index}`)];
   const room = await api(baseUrl, '/rooms', {
     token: tokenA,
     body: { game_id: 'number-rush', bet_amount: 1, is_private: false, max_players: 2 },
