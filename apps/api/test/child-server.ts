@@ -1,8 +1,9 @@
-import type { AuthResponse } from '@skillduel/contracts';
+import type { Ack, AuthResponse, MatchViewDto, RoomDto, RoomJoinedDto } from '@skillduel/contracts';
 import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
+import { ClientSocket, connectSocket, nextEvent, request } from '../src/rooms/testing/rooms-test-kit';
 import { freePort } from './redis-server';
 
 /** What every child server runs with unless the test overrides it. */
@@ -154,4 +155,29 @@ export async function richPlayer(baseUrl: string, prefix: string, dollars = 100)
     payment_method: 'card',
   });
   return auth;
+}
+
+/**
+ * Two fresh players in a $5 number-rush room on one child server, both watching over sockets and both ready: resolves
+ * once play has started (Alice got her first view). The caller closes the sockets.
+ */
+export async function startLiveMatch(baseUrl: string, prefix: string) {
+  const alice = await richPlayer(baseUrl, prefix);
+  const bob = await richPlayer(baseUrl, prefix);
+  const room = await call<RoomDto>(baseUrl, 'POST', '/api/rooms', alice.access_token, {
+    game_id: 'number-rush',
+    bet_amount: 5,
+  });
+  await call(baseUrl, 'POST', `/api/rooms/${room.id}/join`, bob.access_token, {});
+  const aliceSocket: ClientSocket = await connectSocket(baseUrl, { token: alice.access_token });
+  const bobSocket: ClientSocket = await connectSocket(baseUrl, { token: bob.access_token });
+  for (const socket of [aliceSocket, bobSocket]) {
+    const joined = await request<Ack<RoomJoinedDto>>(socket, 'room:join', { room_id: room.id });
+    if (!joined.ok) throw new Error(`room:join refused: ${joined.error.message}`);
+  }
+  const view = nextEvent<MatchViewDto>(aliceSocket, 'match:view', () => true, 10_000);
+  await request(aliceSocket, 'match:ready', { room_id: room.id });
+  await request(bobSocket, 'match:ready', { room_id: room.id });
+  await view;
+  return { alice, bob, room, aliceSocket, bobSocket };
 }

@@ -1,25 +1,16 @@
-import type { Ack, MatchFinishedDto, MatchViewDto, RoomDto, RoomJoinedDto } from '@skillduel/contracts';
+import type { MatchFinishedDto } from '@skillduel/contracts';
 import {
-  call,
   ChildServer,
   hit,
   RedisServer,
-  richPlayer,
   startChildServer,
+  startLiveMatch,
   startRedisServer,
 } from '../../test/child-server';
 import { sql } from '../../test/db';
 import { redisServerPath } from '../../test/redis-server';
 import { createTestDatabase } from '../../test/test-app';
-import {
-  balanceCents,
-  ClientSocket,
-  connectSocket,
-  expectMoneyConsistent,
-  nextEvent,
-  request,
-  sleep,
-} from './testing/rooms-test-kit';
+import { balanceCents, ClientSocket, expectMoneyConsistent, nextEvent, sleep } from './testing/rooms-test-kit';
 
 const redisServer = redisServerPath();
 if (!redisServer) {
@@ -51,23 +42,8 @@ if (!redisServer) {
     child = server;
     const { baseUrl } = server;
 
-    const alice = await richPlayer(baseUrl, 'term');
-    const bob = await richPlayer(baseUrl, 'term');
-    const room = await call<RoomDto>(baseUrl, 'POST', '/api/rooms', alice.access_token, {
-      game_id: 'number-rush',
-      bet_amount: 5,
-    });
-    await call(baseUrl, 'POST', `/api/rooms/${room.id}/join`, bob.access_token, {});
-    const aliceSocket = await connectSocket(baseUrl, { token: alice.access_token });
-    const bobSocket = await connectSocket(baseUrl, { token: bob.access_token });
+    const { alice, bob, room, aliceSocket, bobSocket } = await startLiveMatch(baseUrl, 'term');
     sockets.push(aliceSocket, bobSocket);
-    for (const socket of [aliceSocket, bobSocket]) {
-      expect((await request<Ack<RoomJoinedDto>>(socket, 'room:join', { room_id: room.id })).ok).toBe(true);
-    }
-    const view = nextEvent<MatchViewDto>(aliceSocket, 'match:view', () => true, 10_000);
-    await request(aliceSocket, 'match:ready', { room_id: room.id });
-    await request(bobSocket, 'match:ready', { room_id: room.id });
-    await view;
     const finished = nextEvent<MatchFinishedDto>(bobSocket, 'match:finished', () => true, 10_000);
 
     // A burst of requests, then SIGTERM while they are being served.

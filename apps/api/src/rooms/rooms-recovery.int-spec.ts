@@ -1,13 +1,6 @@
-import type {
-  Ack,
-  GameRoomViewDto,
-  MatchFinishedDto,
-  MatchViewDto,
-  RoomDto,
-  RoomJoinedDto,
-} from '@skillduel/contracts';
+import type { GameRoomViewDto, MatchFinishedDto, RoomDto } from '@skillduel/contracts';
 import { bearer } from '../../test/auth-helpers';
-import { call, ChildServer, richPlayer, startChildServer } from '../../test/child-server';
+import { ChildServer, startChildServer, startLiveMatch } from '../../test/child-server';
 import { sql } from '../../test/db';
 import { createTestDatabase } from '../../test/test-app';
 import { createAppOnDatabase } from '../../test/wallet-helpers';
@@ -53,23 +46,8 @@ describe('crash recovery', () => {
     child = server;
     const { baseUrl } = server;
 
-    const alice = await richPlayer(baseUrl, 'crash');
-    const bob = await richPlayer(baseUrl, 'crash');
-    const room = await call<RoomDto>(baseUrl, 'POST', '/api/rooms', alice.access_token, {
-      game_id: 'number-rush',
-      bet_amount: 5,
-    });
-    await call(baseUrl, 'POST', `/api/rooms/${room.id}/join`, bob.access_token, {});
-    const aliceSocket = await connectSocket(baseUrl, { token: alice.access_token });
-    const bobSocket = await connectSocket(baseUrl, { token: bob.access_token });
+    const { alice, bob, room, aliceSocket, bobSocket } = await startLiveMatch(baseUrl, 'crash');
     sockets.push(aliceSocket, bobSocket);
-    for (const socket of [aliceSocket, bobSocket]) {
-      expect((await request<Ack<RoomJoinedDto>>(socket, 'room:join', { room_id: room.id })).ok).toBe(true);
-    }
-    const view = nextEvent<MatchViewDto>(aliceSocket, 'match:view', () => true, 10_000);
-    await request(aliceSocket, 'match:ready', { room_id: room.id });
-    await request(bobSocket, 'match:ready', { room_id: room.id });
-    await view;
     await request(aliceSocket, 'match:input', { room_id: room.id, input: { type: 'answer', value: -1 } });
     const open = await sql<{ status: string }>(databaseUrl, `SELECT status FROM matches WHERE room_id = $1`, [room.id]);
     expect(['countdown', 'playing']).toContain(open[0].status);
