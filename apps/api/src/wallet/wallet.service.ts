@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   centsToDollars,
   DepositRequestDto,
+  PaymentMethod,
   parseDollarsToCents,
   TOAST_MESSAGES,
   TRANSACTIONS_PAGE,
@@ -18,10 +19,10 @@ import { DataSource, EntityManager } from 'typeorm';
 import { toErrorBody } from '../common/all-exceptions.filter';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
-import { HttpAnswer, IdempotencyService } from './idempotency.service';
+import { HttpAnswer, IdempotencyService, IdempotentOutcome } from './idempotency.service';
 import { LedgerInvariantError } from './ledger/ledger.errors';
 import { LedgerService, MAX_ENTRY_CENTS } from './ledger/ledger.service';
-import type { LedgerPostResult } from './ledger/ledger.types';
+import type { LedgerAccount, LedgerPostResult } from './ledger/ledger.types';
 import { PaymentProvider } from './payment-provider';
 import { HistoryRow, WalletRepository } from './wallet.repository';
 
@@ -81,58 +82,22 @@ export class WalletService {
           return { statusCode: 402, body: { ...toErrorBody(declined).body, requestId } };
         }
 
-        // Everything is written and answered before the ledger post, which comes last (decision 0204): the post
-        // locks the provider's clearing account, which every deposit shares, and it stays locked until COMMIT. The
-        // wallet is locked first (the ledger's lock order), so the balance after the deposit is known here.
+        // The wallet is locked first (the ledger's lock order), so the balance after the deposit is known here.
         const wallet = await this.ledger.lockWallet(userId, manager);
-        const clearing = await this.ledger.systemAccount('provider_clearing');
-        const ledgerTransactionId = randomUUID();
-        const createdAt = await this.repository.insertPayment(manager, {
-          id: paymentId,
+        return this.answerThenPost(manager, wallet, {
+          statusCode: 201,
           userId,
+          paymentId,
           direction: 'deposit',
-          amountCents,
+          walletDeltaCents: amountCents,
+          counterAccount: await this.ledger.systemAccount('provider_clearing'),
           method,
-          provider: this.provider.name,
           status: 'completed',
           providerReference: outcome.reference,
-          failureReason: null,
-          ledgerTransactionId,
           processAfterSeconds: null,
+          ledgerKey: `deposit:${paymentId}`,
+          metadata: { provider: this.provider.name, payment_method: method, provider_reference: outcome.reference },
         });
-        const balanceCents = wallet.balanceCents + amountCents;
-        const body: WalletOperationResponseDto = {
-          transaction: toTransactionDto({
-            id: paymentId,
-            type: 'deposit',
-            amountCents,
-            status: 'completed',
-            method,
-            createdAt,
-            balanceAfterCents: balanceCents,
-          }),
-          current_balance: centsToDollars(balanceCents),
-        };
-        const finish = async (): Promise<void> => {
-          const posted = await this.ledger.post(
-            {
-              kind: 'deposit',
-              idempotencyKey: `deposit:${paymentId}`,
-              transactionId: ledgerTransactionId,
-              entries: [
-                { accountId: wallet.id, amountCents },
-                { accountId: clearing, amountCents: -amountCents },
-              ],
-              references: { userId, paymentId },
-              metadata: { provider: this.provider.name, payment_method: method, provider_reference: outcome.reference },
-            },
-            manager,
-            // Any error rolls the whole request back (idempotency savepoint or transaction): no savepoint of its own.
-            { savepoint: false },
-          );
-          assertPosted(posted, ledgerTransactionId, wallet.id, balanceCents);
-        };
-        return { statusCode: 201, body, finish };
       },
     );
   }
@@ -167,62 +132,103 @@ export class WalletService {
           throw AppError.badRequest('INSUFFICIENT_BALANCE', VALIDATION_MESSAGES.insufficientBalance);
         }
         const paymentId = randomUUID();
-        // The wallet is locked first (the ledger's lock order): the balance check and the answer happen here, and
-        // the ledger post, which locks the shared pending-withdrawals account, comes last (decision 0204).
+        // The wallet is locked first (the ledger's lock order): the balance checked here is the one the post
+        // starts from, so the post cannot be refused (the ledger checks again anyway).
         const wallet = await this.ledger.lockWallet(userId, manager);
         if (wallet.balanceCents < amountCents) {
           throw AppError.badRequest('INSUFFICIENT_BALANCE', VALIDATION_MESSAGES.insufficientBalance);
         }
-        const pending = await this.ledger.systemAccount('pending_withdrawals');
-        const ledgerTransactionId = randomUUID();
-        const createdAt = await this.repository.insertPayment(manager, {
-          id: paymentId,
+        return this.answerThenPost(manager, wallet, {
+          statusCode: 202,
           userId,
+          paymentId,
           direction: 'withdrawal',
-          amountCents,
+          walletDeltaCents: -amountCents,
+          counterAccount: await this.ledger.systemAccount('pending_withdrawals'),
           method,
-          provider: this.provider.name,
           status: 'pending',
           providerReference: null,
-          failureReason: null,
-          ledgerTransactionId,
           processAfterSeconds: this.config.WITHDRAWAL_DELAY_SECONDS,
+          ledgerKey: `withdrawal:${paymentId}:request`,
+          metadata: { provider: this.provider.name, payment_method: method },
         });
-        const balanceCents = wallet.balanceCents - amountCents;
-        const body: WalletOperationResponseDto = {
-          transaction: toTransactionDto({
-            id: paymentId,
-            type: 'withdrawal',
-            amountCents,
-            status: 'pending',
-            method,
-            createdAt,
-            balanceAfterCents: balanceCents,
-          }),
-          current_balance: centsToDollars(balanceCents),
-        };
-        const finish = async (): Promise<void> => {
-          // Cannot be refused: the wallet has been locked since the check above. The ledger checks it again anyway.
-          const posted = await this.ledger.post(
-            {
-              kind: 'withdrawal',
-              idempotencyKey: `withdrawal:${paymentId}:request`,
-              transactionId: ledgerTransactionId,
-              entries: [
-                { accountId: wallet.id, amountCents: -amountCents },
-                { accountId: pending, amountCents },
-              ],
-              references: { userId, paymentId },
-              metadata: { provider: this.provider.name, payment_method: method },
-            },
-            manager,
-            { savepoint: false },
-          );
-          assertPosted(posted, ledgerTransactionId, wallet.id, balanceCents);
-        };
-        return { statusCode: 202, body, finish };
       },
     );
+  }
+
+  /**
+   * Decision 0204: the payment row (with a pre-assigned ledger transaction id) and the answer first, the ledger post
+   * last — as the idempotent operation's `finish`, after the answer is stored — because the post locks a system
+   * account every deposit (or withdrawal) shares, and it stays locked until COMMIT. `wallet` is locked already, so
+   * the balance after the post is known before it.
+   */
+  private async answerThenPost(
+    manager: EntityManager,
+    wallet: LedgerAccount,
+    move: {
+      statusCode: 201 | 202;
+      userId: string;
+      paymentId: string;
+      direction: 'deposit' | 'withdrawal';
+      /** Signed: what the wallet gains (deposit) or loses (withdrawal); the counter account gets the opposite. */
+      walletDeltaCents: bigint;
+      counterAccount: string;
+      method: PaymentMethod;
+      status: 'completed' | 'pending';
+      providerReference: string | null;
+      processAfterSeconds: number | null;
+      ledgerKey: string;
+      metadata: Record<string, unknown>;
+    },
+  ): Promise<IdempotentOutcome> {
+    const amountCents = move.walletDeltaCents < 0n ? -move.walletDeltaCents : move.walletDeltaCents;
+    const ledgerTransactionId = randomUUID();
+    const createdAt = await this.repository.insertPayment(manager, {
+      id: move.paymentId,
+      userId: move.userId,
+      direction: move.direction,
+      amountCents,
+      method: move.method,
+      provider: this.provider.name,
+      status: move.status,
+      providerReference: move.providerReference,
+      failureReason: null,
+      ledgerTransactionId,
+      processAfterSeconds: move.processAfterSeconds,
+    });
+    const balanceCents = wallet.balanceCents + move.walletDeltaCents;
+    const body: WalletOperationResponseDto = {
+      transaction: toTransactionDto({
+        id: move.paymentId,
+        type: move.direction,
+        amountCents,
+        status: move.status,
+        method: move.method,
+        createdAt,
+        balanceAfterCents: balanceCents,
+      }),
+      current_balance: centsToDollars(balanceCents),
+    };
+    const finish = async (): Promise<void> => {
+      const posted = await this.ledger.post(
+        {
+          kind: move.direction,
+          idempotencyKey: move.ledgerKey,
+          transactionId: ledgerTransactionId,
+          entries: [
+            { accountId: wallet.id, amountCents: move.walletDeltaCents },
+            { accountId: move.counterAccount, amountCents: -move.walletDeltaCents },
+          ],
+          references: { userId: move.userId, paymentId: move.paymentId },
+          metadata: move.metadata,
+        },
+        manager,
+        // Any error rolls the whole request back (idempotency savepoint or transaction): no savepoint of its own.
+        { savepoint: false },
+      );
+      assertPosted(posted, ledgerTransactionId, wallet.id, balanceCents);
+    };
+    return { statusCode: move.statusCode, body, finish };
   }
 
   async history(userId: string, query: TransactionsQueryDto, manager?: EntityManager): Promise<TransactionDto[]> {
