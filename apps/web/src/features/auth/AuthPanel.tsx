@@ -21,7 +21,7 @@ export function AuthPanel({ initialMode = 'signin' }: { initialMode?: AuthMode }
 
   return (
     <section className="card auth-panel" aria-label={t('auth.formsLabel')}>
-      <div className="auth-tabs" role="tablist" aria-label={t('auth.formsLabel')}>
+      <div className="auth-tabs segmented" role="tablist" aria-label={t('auth.formsLabel')}>
         {tabs.map((tab) => (
           <button
             key={tab.mode}
@@ -31,7 +31,7 @@ export function AuthPanel({ initialMode = 'signin' }: { initialMode?: AuthMode }
             aria-selected={mode === tab.mode}
             aria-controls={`${id}-panel`}
             tabIndex={mode === tab.mode ? 0 : -1}
-            className="auth-tab"
+            className="auth-tab segmented-tab"
             onClick={() => setMode(tab.mode)}
             onKeyDown={(event) => {
               if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {

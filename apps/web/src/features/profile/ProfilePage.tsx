@@ -64,7 +64,7 @@ export function ProfilePage() {
     <section className="page profile-page">
       <PageHeader title={t('profile.title')} />
       <ProfileHeader user={user} />
-      <div className="profile-tabs" role="tablist" aria-label={t('profile.tabs.label')}>
+      <div className="profile-tabs segmented" role="tablist" aria-label={t('profile.tabs.label')}>
         {TABS.map((name) => (
           <button
             key={name}
@@ -77,7 +77,7 @@ export function ProfilePage() {
             aria-selected={tab === name}
             aria-controls={`${id}-panel`}
             tabIndex={tab === name ? 0 : -1}
-            className="profile-tab"
+            className="profile-tab segmented-tab"
             data-testid={`profile-tab-${name}`}
             onClick={() => setTab(name)}
             onKeyDown={onTabKeyDown}

@@ -44,7 +44,7 @@ export function WalletTabs<Id extends string>({
 
   return (
     <>
-      <div className="wallet-tabs" role="tablist" aria-label={label}>
+      <div className="wallet-tabs segmented" role="tablist" aria-label={label}>
         {tabs.map((tab) => {
           const isSelected = tab.id === selected;
           return (
@@ -57,7 +57,7 @@ export function WalletTabs<Id extends string>({
               type="button"
               role="tab"
               id={tabId(tab.id)}
-              className="wallet-tab"
+              className="wallet-tab segmented-tab"
               aria-selected={isSelected}
               aria-controls={isSelected ? panelId : undefined}
               tabIndex={isSelected ? 0 : -1}
