@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // npm run bench:realtime — one live number-rush match watched by N guest spectators over websockets (socket.io-client;
 // BENCH_CLIENT=lean for a lean wire-level client, see leanSpectator). Reports how late the live `match:scores`
-// broadcasts arrive (receive time − server emit time, p50/p99) and the server's RSS per 1000 sockets. The spectators
-// run in BENCH_WORKERS worker threads (default 1) of this process, on the same 2-core machine as the server, so the
-// clients' own event loops add to the measured latency: treat the figures as an upper bound.
+// broadcasts arrive (receive time − server emit time, p50/p99) and the server's RSS per 1000 sockets, next to the
+// same figures for a bare Socket.IO server (bare-socketio.mjs) broadcasting the same payload at the same pace to as
+// many spectators in the same run: the baseline on this machine. The spectators run in BENCH_CLIENT_PROCESSES
+// processes (default 2) at CPU priority nice BENCH_CLIENT_NICE (default 10), on the same 2-core machine as the server:
+// 2 000 socket.io-clients need about twice the CPU per broadcast that the server does, so at equal priority they
+// time-slice the server's fan-out. Their own event loops still add to the figures: treat them as an upper bound.
+import { fork, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { ack, answerOf, api, connect, fundedPlayer } from './clients.mjs';
 import { buildOnce, percentile, rssBytes, startStack, today } from './server.mjs';
 
@@ -13,7 +17,11 @@ const spectatorCounts = (process.env.BENCH_SPECTATORS ?? '500,2000,5000').split(
 const matchMs = Number(process.env.BENCH_MATCH_MS ?? 8000);
 /** BENCH_CLIENT=lean measures with the lean wire-level client instead of socket.io-client. */
 const lean = process.env.BENCH_CLIENT === 'lean';
-const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
+const clientProcesses = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
+const clientNice = Number(process.env.BENCH_CLIENT_NICE ?? 10);
+/** Player A answers (right) this often, so a score broadcast goes out about this often. */
+const answerIntervalMs = 150;
+const BARE_ROOM_ID = 'room-bare-baseline';
 
 // The `ws` client that socket.io-client itself uses (resolved from engine.io-client, so no extra dependency).
 const require = createRequire(import.meta.url);
@@ -45,11 +53,11 @@ function leanSpectator(baseUrl, roomId, onScores) {
 }
 
 /**
- * A spectator thread: connects its share of the spectators to the room, then records `arrival − at_ms` of every live
+ * A spectator process: connects its share of the spectators to the room, then records `arrival − at_ms` of every live
  * `match:scores` (the last one comes with the result, after settlement, stamped with the match's end: not a live
- * update, its "lateness" would be the settlement's duration) until the main thread says stop and gives the start.
+ * update, its "lateness" would be the settlement's duration) until the parent says stop and gives the start.
  */
-async function spectatorThread({ baseUrl, roomId, count, useLean }) {
+async function spectatorProcess({ baseUrl, roomId, count, useLean }) {
   const arrivals = [];
   const onScores = (payload) => {
     if (payload.time_left_ms > 0) arrivals.push(Date.now() - payload.at_ms);
@@ -68,25 +76,65 @@ async function spectatorThread({ baseUrl, roomId, count, useLean }) {
     for (const socket of batch) socket.on('match:scores', onScores);
     spectators.push(...batch);
   }
-  parentPort.postMessage({ type: 'ready' });
-  parentPort.once('message', ({ startedAt }) => {
+  process.send({ type: 'ready' });
+  process.once('message', ({ startedAt }) => {
     for (const socket of spectators) socket.close();
-    parentPort.postMessage({ type: 'done', latencies: arrivals.map((value) => value - startedAt) });
+    process.send({ type: 'done', latencies: arrivals.map((value) => value - startedAt) }, () => process.exit(0));
   });
 }
 
-function startThread(data) {
-  const worker = new Worker(new URL(import.meta.url), { workerData: data });
+/**
+ * Starts a spectator process at a lower CPU priority (nice), so that on this shared machine the clients' work, which
+ * is larger than the server's (below), does not time-slice the server's fan-out: the closest we get here to spectators
+ * on their own devices.
+ */
+function startSpectatorProcess(data) {
+  const child = spawn('nice', ['-n', String(clientNice), process.execPath, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, BENCH_SPECTATOR_PROCESS: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const inbox = [];
   const waiting = [];
-  worker.on('message', (message) => (waiting.length ? waiting.shift().resolve(message) : inbox.push(message)));
-  worker.on('error', (error) => waiting.splice(0).forEach((entry) => entry.reject(error)));
+  child.on('message', (message) => (waiting.length ? waiting.shift().resolve(message) : inbox.push(message)));
+  child.on('exit', (code) => {
+    if (code) waiting.splice(0).forEach((entry) => entry.reject(new Error(`spectator process exited with ${code}`)));
+  });
   const next = () =>
     new Promise((resolve, reject) => (inbox.length ? resolve(inbox.shift()) : waiting.push({ resolve, reject })));
-  return { worker, next };
+  child.send(data);
+  return { child, next };
 }
 
-async function runOnce(stack, spectatorCount) {
+/** Connects `spectatorCount` spectators to the room in BENCH_CLIENT_PROCESSES processes; resolves once all are in. */
+async function connectSpectators(baseUrl, roomId, spectatorCount) {
+  const clients = Array.from({ length: clientProcesses }, (_, index) =>
+    startSpectatorProcess({
+      baseUrl,
+      roomId,
+      count: Math.floor(spectatorCount / clientProcesses) + (index < spectatorCount % clientProcesses ? 1 : 0),
+      useLean: lean,
+    }),
+  );
+  for (const client of clients) {
+    const message = await client.next();
+    if (message.type !== 'ready') throw new Error(`spectator process: ${JSON.stringify(message)}`);
+  }
+  return clients;
+}
+
+/** Stops the spectator processes and returns every recorded latency, sorted, with p50/p99. */
+async function collectLatencies(clients, startedAt) {
+  const latencies = [];
+  for (const client of clients) {
+    client.child.send({ startedAt });
+    for (const latency of (await client.next()).latencies) latencies.push(latency);
+  }
+  latencies.sort((x, y) => x - y);
+  return { deliveries: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** SkillDuel: two funded players in a $1 number-rush room, player A answering right every 150 ms. */
+async function runSkillDuel(stack, spectatorCount, idleRssBytes) {
   const baseUrl = stack.baseUrls[0];
   const [tokenA, tokenB] = [await fundedPlayer(baseUrl, 'a'), await fundedPlayer(baseUrl, 'b')];
   const room = await api(baseUrl, '/rooms', {
@@ -97,19 +145,7 @@ async function runOnce(stack, spectatorCount) {
   const sockets = [await connect(baseUrl, tokenA), await connect(baseUrl, tokenB)];
   for (const socket of sockets) await ack(socket, 'room:join', { room_id: room.id });
 
-  const rssBefore = rssBytes(stack.pids[0]);
-  const threads = Array.from({ length: workerCount }, (_, index) =>
-    startThread({
-      baseUrl,
-      roomId: room.id,
-      count: Math.floor(spectatorCount / workerCount) + (index < spectatorCount % workerCount ? 1 : 0),
-      useLean: lean,
-    }),
-  );
-  for (const thread of threads) {
-    const message = await thread.next();
-    if (message.type !== 'ready') throw new Error(`spectator thread: ${JSON.stringify(message)}`);
-  }
+  const clients = await connectSpectators(baseUrl, room.id, spectatorCount);
   const rssAfterConnect = rssBytes(stack.pids[0]);
 
   const [playerA] = sockets;
@@ -125,26 +161,41 @@ async function runOnce(stack, spectatorCount) {
   const answering = setInterval(() => {
     if (question)
       void ack(playerA, 'match:input', { room_id: room.id, input: { type: 'answer', value: answerOf(question) } });
-  }, 150);
+  }, answerIntervalMs);
   await finished;
   clearInterval(answering);
   for (const socket of sockets) socket.close();
-  const latencies = [];
-  for (const thread of threads) {
-    thread.worker.postMessage({ startedAt });
-    for (const latency of (await thread.next()).latencies) latencies.push(latency);
-    await thread.worker.terminate();
-  }
-
-  latencies.sort((x, y) => x - y);
   return {
-    spectators: spectatorCount,
-    deliveries: latencies.length,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    // What the spectators' sockets added to the server, scaled to 1000 sockets.
-    rssPer1000Mb: (rssAfterConnect - rssBefore) / 1024 / 1024 / (spectatorCount / 1000),
+    ...(await collectLatencies(clients, startedAt)),
+    // The server's RSS above what it used idle, scaled to 1000 sockets. Measuring from just before this run's sockets
+    // connect would under-count: a heap grown by an earlier run is reused before RSS grows again.
+    rssPer1000Mb: (rssAfterConnect - idleRssBytes) / 1024 / 1024 / (spectatorCount / 1000),
     rssMb: rssAfterConnect / 1024 / 1024,
+  };
+}
+
+/**
+ * The baseline: the bare Socket.IO server of bare-socketio.mjs, started once like SkillDuel's, broadcasting the same
+ * payload at the same pace to as many spectators.
+ */
+async function startBareServer() {
+  const server = fork(new URL('./bare-socketio.mjs', import.meta.url), [BARE_ROOM_ID], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const messages = [];
+  const waiting = [];
+  server.on('message', (message) => (waiting.length ? waiting.shift()(message) : messages.push(message)));
+  const next = () => new Promise((resolve) => (messages.length ? resolve(messages.shift()) : waiting.push(resolve)));
+  const { port } = await next();
+  return {
+    async run(spectatorCount) {
+      const clients = await connectSpectators(`http://127.0.0.1:${port}`, BARE_ROOM_ID, spectatorCount);
+      server.send({ type: 'play', matchMs, intervalMs: answerIntervalMs });
+      const { startedAt } = await next();
+      await next(); // finished
+      return collectLatencies(clients, startedAt);
+    },
+    stop: () => server.kill(),
   };
 }
 
@@ -153,30 +204,39 @@ async function main() {
   const stack = await startStack({
     env: { MATCH_TIME_LIMIT_OVERRIDE_MS: String(matchMs), MATCH_COUNTDOWN_MS: '500', LOG_LEVEL: 'warn' },
   });
+  const bare = await startBareServer();
+  const idleRssBytes = rssBytes(stack.pids[0]);
   try {
     console.log(
       `bench:realtime — ${today()}, number-rush match of ${matchMs} ms, score updates as they happen (≤ 10/s), ` +
-        `${lean ? 'lean wire-level' : 'socket.io-client'} spectators in ${workerCount} threads`,
+        `${lean ? 'lean wire-level' : 'socket.io-client'} spectators in ${clientProcesses} processes (nice ${clientNice})`,
     );
     for (const count of spectatorCounts) {
-      const result = await runOnce(stack, count);
+      const ours = await runSkillDuel(stack, count, idleRssBytes);
+      const baseline = await bare.run(count);
       console.log(
-        `${String(result.spectators).padStart(5)} spectators: ${result.deliveries} deliveries, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
-          `server RSS ${result.rssMb.toFixed(0)} MB (${result.rssPer1000Mb.toFixed(1)} MB per 1000 sockets)`,
+        `${String(count).padStart(5)} spectators: SkillDuel ${ours.deliveries} deliveries, p50 ${ours.p50} ms, ` +
+          `p99 ${ours.p99} ms, server RSS ${ours.rssMb.toFixed(0)} MB (${ours.rssPer1000Mb.toFixed(1)} MB per 1000 ` +
+          `sockets above idle) | bare Socket.IO ${baseline.deliveries} deliveries, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms | ` +
+          `p99 SkillDuel/bare ${(ours.p99 / baseline.p99).toFixed(2)}`,
       );
     }
   } finally {
+    bare.stop();
     await stack.stop();
   }
 }
 
-if (isMainThread) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+if (process.env.BENCH_SPECTATOR_PROCESS) {
+  process.once('disconnect', () => process.exit(0)); // the benchmark is gone
+  process.once('message', (data) =>
+    spectatorProcess(data).catch((error) => {
+      console.error(error);
+      process.exit(1);
+    }),
+  );
 } else {
-  spectatorThread(workerData).catch((error) => {
+  main().catch((error) => {
     console.error(error);
     process.exit(1);
   });
