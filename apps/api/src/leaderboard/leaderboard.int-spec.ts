@@ -289,8 +289,20 @@ describe('GET /api/users/leaderboard/ (real PostgreSQL)', () => {
     await play(b, a, { betCents: 700n, durationMs: 4_000 });
     await play(a, b, { tie: true });
 
-    // Server-decided XP (the rooms module awards it after settlement) notifies a level-up.
-    expect(await testApp.app.get(UsersService).awardXp(a.user.id, 120)).toEqual({ level: 2, xp: 20, leveledUp: true });
+    // Server-decided XP (the rooms module awards it after settlement) notifies a level-up, once per source.
+    const users = testApp.app.get(UsersService);
+    expect(await users.awardXp(a.user.id, 120, 'test:level-up')).toEqual({
+      granted: 120,
+      level: 2,
+      xp: 20,
+      leveledUp: true,
+    });
+    expect(await users.awardXp(a.user.id, 120, 'test:level-up')).toEqual({
+      granted: 0,
+      level: 2,
+      xp: 20,
+      leveledUp: false,
+    });
 
     const body = await leaderboard(a, { region });
     expect(body.highlights).toEqual({
@@ -531,7 +543,9 @@ describe('GET /api/users/leaderboard/ (real PostgreSQL)', () => {
 
       // Level and XP (server awards and direct changes) and countries move through the users trigger.
       const users = testApp.app.get(UsersService);
-      for (const id of everyone.filter(() => random() < 0.5)) await users.awardXp(id, Math.floor(random() * 600));
+      for (const id of everyone.filter(() => random() < 0.5)) {
+        await users.awardXp(id, Math.floor(random() * 600), `test:random:${id}`);
+      }
       for (const id of ids.filter(() => random() < 0.1)) {
         await query(`UPDATE users SET level = $2, xp = $3 WHERE id = $1`, [
           id,
@@ -593,7 +607,7 @@ describe('GET /api/users/leaderboard/ (real PostgreSQL)', () => {
       }
       for (let i = 0; i < 30; i++) {
         const id = pick(random, ids);
-        tasks.push(() => users.awardXp(id, 10 + Math.floor(random() * 300)));
+        tasks.push(() => users.awardXp(id, 10 + Math.floor(random() * 300), `test:concurrent:${i}`));
       }
       for (let i = 0; i < 15; i++) {
         const id = pick(random, ids);

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { AppConfig } from '../config/app-config';
 import { LiveRoomsService } from './live/live-rooms.service';
 import { MatchSettlementService } from './match-settlement.service';
+import { MatchXpService } from './match-xp.service';
 import { RoomEscrowService } from './room-escrow.service';
 import { RoomsRepository } from './rooms.repository';
 
@@ -12,7 +13,8 @@ const SWEEP_BATCH = 50;
  * - heartbeat: this instance marks the rounds it runs as alive;
  * - recovery: at boot and then every ROOM_SWEEP_INTERVAL_MS, rounds whose instance stopped marking them alive for
  *   MATCH_STALE_AFTER_SECONDS (a crash) are voided and both stakes refunded;
- * - expiry: waiting/ready rooms past ROOM_WAITING_EXPIRY_SECONDS are cancelled and refunded.
+ * - expiry: waiting/ready rooms past ROOM_WAITING_EXPIRY_SECONDS are cancelled and refunded;
+ * - XP: finished matches whose XP grants a dead instance never wrote get them (MatchXpService, decision 0606).
  * Every step takes the room's row lock, so several instances may sweep at once.
  */
 @Injectable()
@@ -26,6 +28,7 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
     private readonly rooms: RoomsRepository,
     private readonly escrow: RoomEscrowService,
     private readonly settlement: MatchSettlementService,
+    private readonly matchXp: MatchXpService,
     private readonly live: LiveRoomsService,
     private readonly config: AppConfig,
   ) {}
@@ -52,14 +55,18 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
   }
 
   /** One pass of recovery and expiry; returns what it did (for tests and logs). */
-  async sweep(): Promise<{ voided: number; expired: number }> {
-    if (this.sweeping) return { voided: 0, expired: 0 };
+  async sweep(): Promise<{ voided: number; expired: number; xpGranted: number }> {
+    if (this.sweeping) return { voided: 0, expired: 0, xpGranted: 0 };
     this.sweeping = true;
     try {
-      return { voided: await this.voidStaleMatches(), expired: await this.expireRooms() };
+      return {
+        voided: await this.voidStaleMatches(),
+        expired: await this.expireRooms(),
+        xpGranted: await this.matchXp.grantPending(),
+      };
     } catch (error) {
       this.logger.error({ err: error }, 'Rooms sweep failed');
-      return { voided: 0, expired: 0 };
+      return { voided: 0, expired: 0, xpGranted: 0 };
     } finally {
       this.sweeping = false;
     }

@@ -7,6 +7,7 @@ import { RoomCluster } from './live/room-cluster';
 import { MatchClock } from './live/match-clock';
 import { RoomsSocketHandlers } from './live/rooms-socket.handlers';
 import { MatchSettlementService } from './match-settlement.service';
+import { MatchXpService } from './match-xp.service';
 import { RoomEscrowService } from './room-escrow.service';
 import { RoomsController } from './rooms.controller';
 import { RoomsMaintenanceService } from './rooms-maintenance.service';
@@ -25,6 +26,7 @@ import { RoomsService } from './rooms.service';
     RoomsRepository,
     RoomEscrowService,
     MatchSettlementService,
+    MatchXpService,
     LiveRoomsService,
     RoomsSocketHandlers,
     RoomsMaintenanceService,

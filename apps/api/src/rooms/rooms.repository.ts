@@ -80,6 +80,14 @@ export interface MatchRecord {
   inputLog: unknown;
 }
 
+/** What granting a finished match's XP needs to know. */
+export interface MatchXpSubject {
+  id: string;
+  outcome: MatchOutcome | null;
+  player1Id: string;
+  player2Id: string;
+}
+
 export interface NewMatch {
   roomId: string;
   round: number;
@@ -630,6 +638,31 @@ export class RoomsRepository {
       [staleSeconds, limit],
     );
     return rows.map((row) => ({ roomId: row.room_id, round: row.round }));
+  }
+
+  /**
+   * Finished matches whose XP grants were never all written (the instance died between the settlement and the grants),
+   * ended at least `graceSeconds` ago so the settling instance has had its turn: oldest first.
+   */
+  async matchesAwaitingXp(runner: SqlRunner, graceSeconds: number, limit: number): Promise<MatchXpSubject[]> {
+    const rows = await queryRows<{ id: string; outcome: MatchOutcome; player1_id: string; player2_id: string }>(
+      runner,
+      `SELECT id, outcome, player1_id, player2_id FROM matches
+        WHERE status = 'finished' AND xp_granted_at IS NULL AND ended_at < now() - make_interval(secs => $1)
+        ORDER BY ended_at LIMIT $2`,
+      [graceSeconds, limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      outcome: row.outcome,
+      player1Id: row.player1_id,
+      player2Id: row.player2_id,
+    }));
+  }
+
+  /** Marks a finished match's XP grants as all written. */
+  async markXpGranted(runner: SqlRunner, matchId: string): Promise<void> {
+    await runner.query(`UPDATE matches SET xp_granted_at = now() WHERE id = $1 AND xp_granted_at IS NULL`, [matchId]);
   }
 
   /** Locks the room when it is waiting/ready and past its expiry (checked again under the lock). */

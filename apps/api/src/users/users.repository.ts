@@ -157,6 +157,8 @@ export class UsersRepository {
     userId: string,
     options: {
       selfReported: boolean;
+      /** Grants at most once per user and source (e.g. "match:<id>"): a repeated call grants nothing. */
+      source?: string;
       grantFor: (selfReportedToday: number) => number;
       apply: (progress: LevelProgress, grantedXp: number) => LevelProgress;
     },
@@ -180,6 +182,14 @@ export class UsersRepository {
       }
       const granted = Math.max(0, options.grantFor(alreadyToday));
       if (granted === 0) return { granted, before, after: before };
+      if (options.source !== undefined) {
+        // Under the user's row lock, so a concurrent grant from the same source waits here and then finds this one.
+        const recorded: unknown[] = await manager.query(
+          `INSERT INTO xp_grants (user_id, source, xp) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id`,
+          [userId, options.source, granted],
+        );
+        if (recorded.length === 0) return { granted: 0, before, after: before };
+      }
       const after = options.apply(before, granted);
       await manager.query(`UPDATE users SET level = $2, xp = $3, updated_at = now() WHERE id = $1`, [
         userId,

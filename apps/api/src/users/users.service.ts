@@ -133,14 +133,27 @@ export class UsersService {
     };
   }
 
-  /** Server-decided XP (match results): no cap. For the matches module. */
-  async awardXp(userId: string, xp: number): Promise<{ level: number; xp: number; leveledUp: boolean }> {
+  /**
+   * Server-decided XP (match results): no cap, granted once per user and `source` ("match:<id>"); `granted` is 0 when
+   * that source was already granted. For the matches module.
+   */
+  async awardXp(
+    userId: string,
+    xp: number,
+    source: string,
+  ): Promise<{ granted: number; level: number; xp: number; leveledUp: boolean }> {
     const result = await this.users.addXp(userId, {
       selfReported: false,
+      source,
       grantFor: () => xp,
       apply: (progress, granted) => applyXp(progress, granted),
     });
-    return { level: result.after.level, xp: result.after.xp, leveledUp: result.after.level > result.before.level };
+    return {
+      granted: result.granted,
+      level: result.after.level,
+      xp: result.after.xp,
+      leveledUp: result.after.level > result.before.level,
+    };
   }
 
   /** The spec's User (SPEC §3) for a registered user; money from the UserFinancials port, in dollars. */

@@ -12,6 +12,7 @@ import { CreateRoomsAndMatches1763870000000 } from './1763870000000-CreateRoomsA
 import { CreateLeaderboardStatsAndNotifications1763880000000 } from './1763880000000-CreateLeaderboardStatsAndNotifications';
 import { AddLeaderboardRankCounters1763890000000 } from './1763890000000-AddLeaderboardRankCounters';
 import { DeferWalletPaymentLedgerKeys1763895000000 } from './1763895000000-DeferWalletPaymentLedgerKeys';
+import { AddXpGrants1763900000000 } from './1763900000000-AddXpGrants';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   CreateLeaderboardStatsAndNotifications1763880000000,
   AddLeaderboardRankCounters1763890000000,
   DeferWalletPaymentLedgerKeys1763895000000,
+  AddXpGrants1763900000000,
 ];

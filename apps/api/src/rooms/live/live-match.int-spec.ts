@@ -17,13 +17,15 @@ import type {
   RoomStateDto,
   UserDto,
 } from '@skillduel/contracts';
-import { VALIDATION_MESSAGES } from '@skillduel/contracts';
+import { VALIDATION_MESSAGES, XP_REWARDS } from '@skillduel/contracts';
 import { getEngine, type NumberRushView, type PlayerView } from '@skillduel/games';
 import { createHash } from 'node:crypto';
 import { bearer, RegisteredUser } from '../../../test/auth-helpers';
 import { sql } from '../../../test/db';
 import { createTestApp, TestApp } from '../../../test/test-app';
 import { MatchSettlementService } from '../match-settlement.service';
+import { MatchXpService } from '../match-xp.service';
+import { RoomsMaintenanceService } from '../rooms-maintenance.service';
 import {
   balanceCents,
   ClientSocket,
@@ -344,6 +346,76 @@ describe('live matches over Socket.IO', () => {
     expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(10_000n);
     expect(await balanceCents(testApp.databaseUrl, bob.user.id)).toBe(10_000n);
     await expectMoneyConsistent(testApp.databaseUrl);
+  });
+
+  it('grants match XP once per player; grants a dead instance left unwritten are finished by the sweep, once', async () => {
+    const { alice, bob, room, aliceSocket, bobSocket } = await readyRoom(2);
+    const finished = nextEvent<MatchFinishedDto>(aliceSocket, 'match:finished', () => true, 8000);
+    const xpBefore = { alice: (await me(alice)).xp, bob: (await me(bob)).xp };
+    await startMatch(aliceSocket, bobSocket, room.id);
+    expect((await finished).result).toMatchObject({ outcome: 'tie' });
+    const [{ id: matchId }] = await sql<{ id: string }>(
+      testApp.databaseUrl,
+      `SELECT id FROM matches WHERE room_id = $1`,
+      [room.id],
+    );
+    const grants = () =>
+      sql<{ user_id: string; xp: number }>(
+        testApp.databaseUrl,
+        `SELECT user_id, xp FROM xp_grants WHERE source = $1 ORDER BY user_id`,
+        [`match:${matchId}`],
+      );
+    const grantedAt = async () =>
+      (
+        await sql<{ xp_granted_at: Date | null }>(
+          testApp.databaseUrl,
+          `SELECT xp_granted_at FROM matches WHERE id = $1`,
+          [matchId],
+        )
+      )[0].xp_granted_at;
+    const expectTieXpOnce = async () => {
+      expect((await me(alice)).xp).toBe(xpBefore.alice + XP_REWARDS.tie);
+      expect((await me(bob)).xp).toBe(xpBefore.bob + XP_REWARDS.tie);
+      expect((await grants()).map((grant) => grant.xp)).toEqual([XP_REWARDS.tie, XP_REWARDS.tie]);
+      expect(await grantedAt()).not.toBeNull();
+    };
+    await eventually(async () => (await grantedAt()) !== null, 5000, 'the match XP to be granted');
+    await expectTieXpOnce();
+
+    /** The database as a crash after the settlement left it: these players' grants (and their XP) never written. */
+    const crashBeforeGrants = async (users: RegisteredUser[]) => {
+      const ids = users.map((user) => user.user.id);
+      await sql(testApp.databaseUrl, `DELETE FROM xp_grants WHERE source = $1 AND user_id = ANY($2::uuid[])`, [
+        `match:${matchId}`,
+        ids,
+      ]);
+      await sql(testApp.databaseUrl, `UPDATE users SET xp = xp - $2 WHERE id = ANY($1::uuid[])`, [ids, XP_REWARDS.tie]);
+      await sql(
+        testApp.databaseUrl,
+        `UPDATE matches SET xp_granted_at = NULL, ended_at = now() - interval '1 minute' WHERE id = $1`,
+        [matchId],
+      );
+    };
+    const maintenance = testApp.app.get(RoomsMaintenanceService);
+
+    // Alice's grant was written, Bob's was not: the sweep grants Bob's only.
+    await crashBeforeGrants([bob]);
+    expect((await me(bob)).xp).toBe(xpBefore.bob);
+    expect((await maintenance.sweep()).xpGranted).toBeGreaterThanOrEqual(1);
+    await expectTieXpOnce();
+    expect((await maintenance.sweep()).xpGranted).toBe(0);
+    await expectTieXpOnce();
+
+    // Neither was written, and the grant is then attempted by many at once: still once each.
+    await crashBeforeGrants([alice, bob]);
+    const matchXp = testApp.app.get(MatchXpService);
+    const subject = { id: matchId, outcome: 'tie' as const, player1Id: alice.user.id, player2Id: bob.user.id };
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => matchXp.grant(subject)),
+      matchXp.grantPending(0),
+      matchXp.grantPending(0),
+    ]);
+    await expectTieXpOnce();
   });
 
   it('a player who disconnects comes back within the grace period and the match goes on', async () => {

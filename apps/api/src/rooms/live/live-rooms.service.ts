@@ -17,7 +17,6 @@ import {
   RoomStateDto,
   SERVER_EVENTS,
   VALIDATION_MESSAGES,
-  XP_REWARDS,
 } from '@skillduel/contracts';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../common/app-error';
@@ -27,9 +26,8 @@ import { RealtimeServer } from '../../realtime/realtime.server';
 import type { AuthUser } from '../../auth/current-user.decorator';
 import { CHANNELS, RealtimeError } from '../../realtime/realtime.types';
 import { SocketSessionsRepository } from '../../realtime/socket-sessions.repository';
-import { UsersService } from '../../users/users.service';
-import { NotificationsService } from '../../notifications/notifications.service';
 import { MatchSettlementService } from '../match-settlement.service';
+import { MatchXpService } from '../match-xp.service';
 import { RoomEscrowService, RoundDecision } from '../room-escrow.service';
 import { timeLimitMsOf, toGameResultDto, toMatchResultDto, toRoomDto } from '../room-presenter';
 import { RoomsRepository } from '../rooms.repository';
@@ -84,12 +82,11 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     private readonly settlement: MatchSettlementService,
     private readonly realtime: RealtimeServer,
     private readonly sessions: SocketSessionsRepository,
-    private readonly users: UsersService,
     private readonly clock: MatchClock,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
     private readonly cluster: RoomCluster,
-    private readonly notifications: NotificationsService,
+    private readonly matchXp: MatchXpService,
   ) {
     this.instanceId = cluster.instanceId;
   }
@@ -641,11 +638,8 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
       this.metrics.liveMatches.dec();
       if (closed) {
         match.result = toMatchResultDto(closed.match);
-        const { outcome, player1Id, player2Id } = closed.match;
         // The win notification was written with the settlement; XP (and a level-up notification) follows it.
-        void this.awardXp(outcome, player1Id, player2Id).then(() =>
-          this.notifications.pushChanged([player1Id, player2Id]),
-        );
+        void this.matchXp.grant(closed.match);
       } else {
         // Someone else settled this round first (recovery, another path): show what was stored.
         const stored = await this.rooms.findMatch(this.rooms.runner, runtime.id, match.round);
@@ -721,31 +715,6 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
         room_id: roomId,
         result: toGameResultDto(result, seat, bet),
       });
-    }
-  }
-
-  private async awardXp(outcome: string | null, player1Id: string, player2Id: string): Promise<void> {
-    const grants: Array<[string, number]> =
-      outcome === 'player1'
-        ? [
-            [player1Id, XP_REWARDS.win],
-            [player2Id, XP_REWARDS.loss],
-          ]
-        : outcome === 'player2'
-          ? [
-              [player2Id, XP_REWARDS.win],
-              [player1Id, XP_REWARDS.loss],
-            ]
-          : outcome === 'tie'
-            ? [
-                [player1Id, XP_REWARDS.tie],
-                [player2Id, XP_REWARDS.tie],
-              ]
-            : [];
-    for (const [userId, xp] of grants) {
-      await this.users
-        .awardXp(userId, xp)
-        .catch((error: unknown) => this.logger.error({ err: error, userId }, 'XP award failed'));
     }
   }
 
