@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { LeaderboardController } from './leaderboard.controller';
+import { LeaderboardMaintenanceService } from './leaderboard-maintenance.service';
 import { LeaderboardRepository } from './leaderboard.repository';
 import { LeaderboardService } from './leaderboard.service';
 
@@ -12,6 +13,6 @@ import { LeaderboardService } from './leaderboard.service';
 @Module({
   imports: [AuthModule],
   controllers: [LeaderboardController],
-  providers: [LeaderboardService, LeaderboardRepository],
+  providers: [LeaderboardService, LeaderboardRepository, LeaderboardMaintenanceService],
 })
 export class LeaderboardModule {}

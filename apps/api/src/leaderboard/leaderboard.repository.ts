@@ -167,6 +167,27 @@ function callerSql(metric: LeaderboardMetric, byCountry: boolean): string {
 export class LeaderboardRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /**
+   * Deletes up to `batch` rank counters of periods that started more than `keepDays` UTC days ago (never the 'all'
+   * period's). Nothing reads or writes them any more: boards are for the current period, settlements write current
+   * periods, and the users trigger only follows the last 32 days (decision 0703). Returns how many went.
+   */
+  async pruneRankCounts(keepDays: number, batch: number): Promise<number> {
+    // Counted by a SELECT: TypeORM answers a bare DELETE … RETURNING with [rows, affected], not the rows.
+    const rows: Array<{ deleted: number }> = await this.dataSource.query(
+      `WITH gone AS (
+         DELETE FROM leaderboard_rank_counts WHERE ctid IN (
+           SELECT ctid FROM leaderboard_rank_counts
+            WHERE period_kind IN ('month', 'week', 'day')
+              AND period_start < (now() AT TIME ZONE 'UTC')::date - $1::integer
+            LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING 1)
+       SELECT count(*)::int AS deleted FROM gone`,
+      [keepDays, batch],
+    );
+    return rows[0].deleted;
+  }
+
   /** Board reads in flight, by statement and scope: concurrent requests for the same board share one execution. */
   private readonly boardsInFlight = new Map<string, Promise<RawBoard>>();
 

@@ -30,8 +30,8 @@ export interface PlayerOutcome {
  * and the win notifications — in the same transaction, so a round is counted exactly once or not at all.
  * Void rounds (refunds) count for nothing.
  *
- * XP is not awarded here: the rooms module awards it after settlement (LiveRoomsService.awardXp → UsersService.awardXp,
- * whose transaction also writes the level-up notification). See docs/decisions/0701.
+ * XP is not awarded here: the rooms module grants it after settlement (MatchXpService.grant → UsersService.awardXp,
+ * whose transaction also writes the level-up notification). See docs/decisions/0606.
  */
 export async function recordRoundResult(runner: SqlRunner, roomId: string, round: number): Promise<PlayerOutcome[]> {
   const rows = await queryRows<{
