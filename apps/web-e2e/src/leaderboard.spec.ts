@@ -173,6 +173,21 @@ test.describe('leaderboard, notifications and profile statistics from real match
     await expect(page.getByTestId('earnings-point')).not.toHaveCount(0);
     await snap(page, 'leaderboard-04-profile-charts');
     await expectAccessible(page);
+
+    // History → Details: Chromium checks the round itself, hashing the revealed seed and replaying the server's input
+    // log with the same Quick Click engine the server ran.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const row = page.getByTestId('history-row').filter({ hasText: bob.username });
+    await row.getByRole('button', { name: 'Details' }).click();
+    const fairness = page.getByTestId('fairness-check');
+    await expect(fairness).toContainText(
+      'Checked in your browser: sha256(seed) equals the hash published before the start.',
+    );
+    await expect(fairness).toContainText(
+      /Scores recomputed in your browser from the seed and \d+ logged inputs: \d+ – 0\./,
+    );
+    await expect(fairness).not.toContainText('✗');
+    await snap(page, 'leaderboard-05-history-fairness');
     await aliceContext.close();
   });
 });

@@ -155,6 +155,10 @@ test.describe('real-money rooms: create, join, play live, spectate, chat', () =>
     await expect(b.getByTestId('balance')).toContainText('$45.00');
     await a.getByTestId('seed-reveal').locator('summary').click();
     await expect(a.getByTestId('revealed-seed')).not.toBeEmpty();
+    // Chromium itself hashes the revealed seed (Web Crypto) and compares it with the hash published before the start.
+    await expect(a.getByTestId('fairness-check')).toContainText(
+      'Checked in your browser: sha256(seed) equals the hash published before the start.',
+    );
     await snap(a, 'rooms-09-won');
     await snap(b, 'rooms-10-lost');
     await snap(g, 'rooms-11-spectator-finished-mobile');

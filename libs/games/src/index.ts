@@ -5,6 +5,7 @@ export type { CompletionPolicy } from './core/engine';
 export { rngFor, hashToState } from './core/rng';
 export type { Rng, SeedKey } from './core/rng';
 export * from './registry';
+export * from './replay';
 export * from './bot/bot';
 export * from './quick-click/quick-click';
 export * from './number-rush/number-rush';

@@ -8,6 +8,7 @@ import { accountEmailEn, authEn, callbackEn } from '../features/auth/i18n';
 import { leaderboardEn } from '../features/leaderboard/i18n';
 import { notificationsEn } from '../features/notifications/i18n';
 import { profileEn } from '../features/profile/i18n';
+import { fairnessEn } from '../features/fairness/i18n';
 
 /**
  * English is the source language: every string the spec names is taken from @skillduel/contracts verbatim,
@@ -119,6 +120,7 @@ export const en = {
   wallet: walletEn,
   gameRoom: gameRoomEn,
   liveRoom: liveRoomEn,
+  fairness: fairnessEn,
   rooms: roomsEn,
   notFound: {
     title: 'Page not found',

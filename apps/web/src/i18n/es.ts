@@ -9,6 +9,7 @@ import { accountEmailEs, authEs, callbackEs } from '../features/auth/i18n';
 import { leaderboardEs } from '../features/leaderboard/i18n';
 import { notificationsEs } from '../features/notifications/i18n';
 import { profileEs } from '../features/profile/i18n';
+import { fairnessEs } from '../features/fairness/i18n';
 
 export const es: TranslationResource = {
   common: {
@@ -115,6 +116,7 @@ export const es: TranslationResource = {
   wallet: walletEs,
   gameRoom: gameRoomEs,
   liveRoom: liveRoomEs,
+  fairness: fairnessEs,
   rooms: roomsEs,
   notFound: {
     title: 'Página no encontrada',

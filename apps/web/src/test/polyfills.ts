@@ -1,3 +1,5 @@
+import { webcrypto } from 'node:crypto';
+
 /**
  * msw 3 targets Node 22; these tests run on Node 20. Fill in the two Node 22 built-ins msw calls:
  * Promise.withResolvers and the Set composition methods (intersection, difference, union).
@@ -42,3 +44,11 @@ defineSetMethod('union', function union(other) {
 });
 
 export {};
+
+/**
+ * jsdom's `crypto` has getRandomValues but no `subtle`; browsers have both. The fairness check hashes with
+ * crypto.subtle, so give the tests Node's own Web Crypto implementation of it.
+ */
+if (globalThis.crypto && !globalThis.crypto.subtle) {
+  Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });
+}

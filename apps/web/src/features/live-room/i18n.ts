@@ -59,7 +59,8 @@ export const liveRoomEn = {
     seedTitle: 'Provably fair',
     seed: 'Seed',
     seedHash: 'Seed hash',
-    seedHint: 'sha256(seed) equals the seed hash published before the start, so both players got the same game.',
+    seedHint:
+      'The seed hash was shown before the start: the seed, and with it the whole game, was fixed before anyone played.',
     playAgainStake: 'Play Again bets {{bet}} again.',
     waitingPlayAgain: 'Waiting for {{username}} to confirm Play Again...',
     opponentWantsAgain: '{{username}} wants to play again!',
@@ -130,7 +131,7 @@ export const liveRoomEs: TranslationResource<typeof liveRoomEn> = {
     seed: 'Semilla',
     seedHash: 'Hash de la semilla',
     seedHint:
-      'sha256(semilla) coincide con el hash publicado antes del inicio, así que ambos jugadores tuvieron el mismo juego.',
+      'El hash de la semilla se mostró antes del inicio: la semilla, y con ella todo el juego, quedó fijada antes de jugar.',
     playAgainStake: 'Jugar de nuevo vuelve a apostar {{bet}}.',
     waitingPlayAgain: 'Esperando a que {{username}} confirme Jugar de nuevo...',
     opponentWantsAgain: '¡{{username}} quiere jugar de nuevo!',

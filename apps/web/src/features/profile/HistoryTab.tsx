@@ -2,6 +2,7 @@ import { MATCH_HISTORY_LIMITS, type MatchHistoryItemDto } from '@skillduel/contr
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FairnessCheck } from '../fairness/FairnessCheck';
 import { Link } from 'react-router-dom';
 import { formatDollars } from '../../app/format';
 import { Spinner } from '../../app/ui/Spinner';
@@ -169,6 +170,10 @@ function MatchDetails({ roomId, round }: { roomId: string; round: number }) {
       <dd>{`${result.display_scores[0]} – ${result.display_scores[1]} (${result.scores[0]} – ${result.scores[1]})`}</dd>
       <dt>{t('profile.history.duration')}</dt>
       <dd>{t('profile.history.seconds', { seconds: result.duration })}</dd>
+      <dt>{t('profile.history.fairness')}</dt>
+      <dd>
+        <FairnessCheck round={result} replay={data} />
+      </dd>
     </dl>
   );
 }

@@ -70,6 +70,7 @@ export const profileEn = {
     seed: 'Revealed seed',
     scores: 'Scores',
     duration: 'Duration',
+    fairness: 'Fairness',
     seconds: '{{seconds}} s',
   },
   settings: {
@@ -254,6 +255,7 @@ export const profileEs: TranslationResource<typeof profileEn> = {
     seed: 'Semilla revelada',
     scores: 'Puntuaciones',
     duration: 'Duración',
+    fairness: 'Equidad',
     seconds: '{{seconds}} s',
   },
   settings: {

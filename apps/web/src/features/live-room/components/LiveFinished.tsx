@@ -1,6 +1,7 @@
 import type { GameResultDto, MatchResultDto, RoomSeat } from '@skillduel/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '../../../app/format';
+import { FairnessCheck } from '../../fairness/FairnessCheck';
 import { useAutoFocus } from '../../game-room/components/useAutoFocus';
 
 type Verdict = 'won' | 'lost' | 'tie' | 'void' | 'player1' | 'player2';
@@ -37,6 +38,7 @@ function SeedReveal({ round }: { round: MatchResultDto }) {
         </div>
       </dl>
       <p className="muted small">{t('liveRoom.finished.seedHint')}</p>
+      <FairnessCheck round={round} />
     </details>
   );
 }
