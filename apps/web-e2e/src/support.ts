@@ -8,6 +8,8 @@ const screenshotDir = join(__dirname, '..', 'screenshots');
 /** Saves a full-page screenshot under apps/web-e2e/screenshots/ for people to look at. */
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
+  // A full-page capture of a scrolled page draws the fixed top and bottom bars where the viewport was, mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
