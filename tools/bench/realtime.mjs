@@ -83,6 +83,18 @@ async function spectatorProcess({ baseUrl, roomId, count, useLean }) {
   });
 }
 
+/** The IPC messages of a child process, one per call in arrival order; rejects if it exits with an error. */
+function messagesOf(child, name) {
+  const inbox = [];
+  const waiting = [];
+  child.on('message', (message) => (waiting.length ? waiting.shift().resolve(message) : inbox.push(message)));
+  child.on('exit', (code) => {
+    if (code) waiting.splice(0).forEach((entry) => entry.reject(new Error(`${name} exited with ${code}`)));
+  });
+  return () =>
+    new Promise((resolve, reject) => (inbox.length ? resolve(inbox.shift()) : waiting.push({ resolve, reject })));
+}
+
 /**
  * Starts a spectator process at a lower CPU priority (nice), so that on this shared machine the clients' work, which
  * is larger than the server's (below), does not time-slice the server's fan-out: the closest we get here to spectators
@@ -93,14 +105,7 @@ function startSpectatorProcess(data) {
     env: { ...process.env, BENCH_SPECTATOR_PROCESS: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const inbox = [];
-  const waiting = [];
-  child.on('message', (message) => (waiting.length ? waiting.shift().resolve(message) : inbox.push(message)));
-  child.on('exit', (code) => {
-    if (code) waiting.splice(0).forEach((entry) => entry.reject(new Error(`spectator process exited with ${code}`)));
-  });
-  const next = () =>
-    new Promise((resolve, reject) => (inbox.length ? resolve(inbox.shift()) : waiting.push({ resolve, reject })));
+  const next = messagesOf(child, 'spectator process');
   child.send(data);
   return { child, next };
 }
@@ -182,10 +187,7 @@ async function startBareServer() {
   const server = fork(new URL('./bare-socketio.mjs', import.meta.url), [BARE_ROOM_ID], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const messages = [];
-  const waiting = [];
-  server.on('message', (message) => (waiting.length ? waiting.shift()(message) : messages.push(message)));
-  const next = () => new Promise((resolve) => (messages.length ? resolve(messages.shift()) : waiting.push(resolve)));
+  const next = messagesOf(server, 'bare Socket.IO server');
   const { port } = await next();
   return {
     async run(spectatorCount) {

@@ -1,9 +1,9 @@
-import type { Ack, AuthResponse, MatchViewDto, RoomDto, RoomJoinedDto } from '@skillduel/contracts';
+import type { AuthResponse, MatchViewDto, RoomDto } from '@skillduel/contracts';
 import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
-import { ClientSocket, connectSocket, nextEvent, request } from '../src/rooms/testing/rooms-test-kit';
+import { ClientSocket, connectSocket, nextEvent, request, watchRoom } from '../src/rooms/testing/rooms-test-kit';
 import { freePort } from './redis-server';
 
 /** What every child server runs with unless the test overrides it. */
@@ -171,10 +171,7 @@ export async function startLiveMatch(baseUrl: string, prefix: string) {
   await call(baseUrl, 'POST', `/api/rooms/${room.id}/join`, bob.access_token, {});
   const aliceSocket: ClientSocket = await connectSocket(baseUrl, { token: alice.access_token });
   const bobSocket: ClientSocket = await connectSocket(baseUrl, { token: bob.access_token });
-  for (const socket of [aliceSocket, bobSocket]) {
-    const joined = await request<Ack<RoomJoinedDto>>(socket, 'room:join', { room_id: room.id });
-    if (!joined.ok) throw new Error(`room:join refused: ${joined.error.message}`);
-  }
+  for (const socket of [aliceSocket, bobSocket]) await watchRoom(socket, room.id);
   const view = nextEvent<MatchViewDto>(aliceSocket, 'match:view', () => true, 10_000);
   await request(aliceSocket, 'match:ready', { room_id: room.id });
   await request(bobSocket, 'match:ready', { room_id: room.id });

@@ -1,8 +1,5 @@
-import { numberRushEngine } from './number-rush/number-rush';
+import { numberRushEngine, numberRushQuestion } from './number-rush/number-rush';
 import { replayRound, type ReplayLogEntry } from './replay';
-
-const answerOf = ({ left, operator, right }: { left: number; operator: string; right: number }) =>
-  operator === '+' ? left + right : operator === '-' ? left - right : operator === '*' ? left * right : left / right;
 
 /** A number-rush round played straight on the engine, logged as the server logs it. */
 function playedRound(seed: string) {
@@ -10,8 +7,8 @@ function playedRound(seed: string) {
   let state = numberRushEngine.create(seed, { timeLimitMs });
   const log: ReplayLogEntry[] = [];
   const play = (seat: 0 | 1, atMs: number, right: boolean) => {
-    const question = numberRushEngine.view(state, seat, atMs).game.question;
-    const input = { type: 'answer', value: right ? answerOf(question) : answerOf(question) + 1 };
+    const { answer } = numberRushQuestion(seed, numberRushEngine.view(state, seat, atMs).game.questionIndex);
+    const input = { type: 'answer', value: right ? answer : answer + 1 };
     state = numberRushEngine.applyInput(state, seat, input, atMs).state;
     log.push({ at_ms: atMs, seat, input });
   };

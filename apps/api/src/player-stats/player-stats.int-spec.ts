@@ -1,12 +1,10 @@
 import type {
-  Ack,
   LeaderboardResponse,
   MatchHistoryPageDto,
   MatchOutcome,
   NotificationsResponse,
   PlayerStatisticsDto,
   RoomDto,
-  RoomJoinedDto,
 } from '@skillduel/contracts';
 import { bearer, RegisteredUser } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/test-app';
@@ -18,6 +16,7 @@ import {
   nextEvent,
   playerWithBalance,
   request,
+  watchRoom,
 } from '../rooms/testing/rooms-test-kit';
 
 /**
@@ -74,10 +73,7 @@ describe('profile statistics and history over settled matches (real PostgreSQL)'
     const socket1 = await connectSocket(testApp.app, { token: player1.accessToken });
     const socket2 = await connectSocket(testApp.app, { token: player2.accessToken });
     sockets.push(socket1, socket2);
-    for (const socket of [socket1, socket2]) {
-      const ack = await request<Ack<RoomJoinedDto>>(socket, 'room:join', { room_id: room.id });
-      if (!ack.ok) throw new Error(`room:join refused: ${ack.error.message}`);
-    }
+    for (const socket of [socket1, socket2]) await watchRoom(socket, room.id);
     const started = nextEvent(socket1, 'match:started');
     await request(socket1, 'match:ready', { room_id: room.id });
     await request(socket2, 'match:ready', { room_id: room.id });

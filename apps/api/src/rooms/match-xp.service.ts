@@ -5,7 +5,7 @@ import { UsersService } from '../users/users.service';
 import { MatchXpSubject, RoomsRepository } from './rooms.repository';
 
 /** A finished match's grants whose settlement is older than this are the sweep's to finish (the live path's before). */
-export const XP_SWEEP_GRACE_SECONDS = 30;
+const XP_SWEEP_GRACE_SECONDS = 30;
 const XP_SWEEP_BATCH = 50;
 
 /** Who gets how much XP for a match's outcome (none for a void round). */

@@ -1,6 +1,6 @@
 import type { GameRoomViewDto, MatchFinishedDto, RoomDto } from '@skillduel/contracts';
 import { bearer } from '../../test/auth-helpers';
-import { ChildServer, startChildServer, startLiveMatch } from '../../test/child-server';
+import { CHILD_SERVER_ENV, ChildServer, startChildServer, startLiveMatch } from '../../test/child-server';
 import { sql } from '../../test/db';
 import { createTestDatabase } from '../../test/test-app';
 import { createAppOnDatabase } from '../../test/wallet-helpers';
@@ -15,13 +15,9 @@ import {
   request,
 } from './testing/rooms-test-kit';
 
+/** The child servers' settings (startChildServer adds them anyway), also for the in-process instances here. */
 const TEST_ENV = {
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: '/nonexistent-web-dist',
-  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-  WITHDRAWAL_PROCESSOR_ENABLED: 'false',
-  RATE_LIMIT_PER_MINUTE: '100000',
+  ...CHILD_SERVER_ENV,
   MATCH_HEARTBEAT_INTERVAL_MS: '200',
   MATCH_STALE_AFTER_SECONDS: '1',
   ROOM_SWEEP_INTERVAL_MS: '200',
@@ -85,11 +81,7 @@ describe('crash recovery', () => {
 
   it('an instance stopping gracefully voids and refunds the rounds it runs', async () => {
     const databaseUrl = await createTestDatabase();
-    const app = await createAppOnDatabase(databaseUrl, {
-      ...TEST_ENV,
-      MATCH_COUNTDOWN_MS: '50',
-      MATCH_TIME_LIMIT_OVERRIDE_MS: '60000',
-    });
+    const app = await createAppOnDatabase(databaseUrl, TEST_ENV);
     await app.listen(0, '127.0.0.1');
     const alice = await playerWithBalance(app, 100);
     const bob = await playerWithBalance(app, 100);

@@ -6,7 +6,6 @@ import type {
   MatchResultEventDto,
   MatchViewDto,
   RoomDto,
-  RoomJoinedDto,
   RoomPresenceDto,
 } from '@skillduel/contracts';
 import { spawnSync } from 'node:child_process';
@@ -32,6 +31,7 @@ import {
   expectMoneyConsistent,
   nextEvent,
   request,
+  watchRoom,
 } from './testing/rooms-test-kit';
 
 const redisServer = redisServerPath();
@@ -127,12 +127,6 @@ interface LiveMatchAcrossInstances {
     return socket;
   }
 
-  async function watch(socket: ClientSocket, roomId: string): Promise<RoomJoinedDto> {
-    const ack = await request<Ack<RoomJoinedDto>>(socket, 'room:join', { room_id: roomId });
-    if (!ack.ok) throw new Error(`room:join refused: ${ack.error.message}`);
-    return ack.data;
-  }
-
   async function matchRows(roomId: string) {
     return sql<{ round: number; status: string; outcome: string | null; instance_id: string; tx: string | null }>(
       databaseUrl,
@@ -179,13 +173,13 @@ interface LiveMatchAcrossInstances {
     // Alice's room:join is the first: her instance takes the room's lease and runs it.
     const aliceSocket = await connect(owner, alice.access_token);
     expect(await redisClient.get(ownerKey(room.id))).toBeNull();
-    expect((await watch(aliceSocket, room.id)).your_seat).toBe(0);
+    expect((await watchRoom(aliceSocket, room.id)).your_seat).toBe(0);
     const ownerId = await redisClient.get(ownerKey(room.id));
     expect(ownerId).toEqual(expect.any(String));
     const bobSocket = await connect(forwarder, bob.access_token);
-    expect((await watch(bobSocket, room.id)).your_seat).toBe(1);
+    expect((await watchRoom(bobSocket, room.id)).your_seat).toBe(1);
     const guest = await connect(forwarder);
-    expect((await watch(guest, room.id)).your_seat).toBeNull();
+    expect((await watchRoom(guest, room.id)).your_seat).toBeNull();
     expect(await redisClient.get(ownerKey(room.id))).toBe(ownerId);
 
     const bobView = nextEvent<MatchViewDto>(bobSocket, 'match:view', (view) => view.room_id === room.id, 10_000);
@@ -266,14 +260,14 @@ interface LiveMatchAcrossInstances {
         // Bob's socket is the one that watched through the dead owner: it rejoins as it is, no reconnect needed.
         const bobAgain = bobSocket;
         const aliceAgain = await connect(survivor, alice.access_token);
-        const rejoined = await watch(bobAgain, room.id);
+        const rejoined = await watchRoom(bobAgain, room.id);
         expect(rejoined).toMatchObject({ your_seat: 1, phase: 'finished' });
         expect(rejoined.room.status).toBe('finished');
         const newOwner = await redisClient.get(ownerKey(room.id));
         expect(newOwner).not.toBeNull();
         expect(newOwner).not.toBe(ownerId);
         expect(await redisClient.exists(instanceKey(newOwner as string))).toBe(1);
-        expect((await watch(aliceAgain, room.id)).your_seat).toBe(0);
+        expect((await watchRoom(aliceAgain, room.id)).your_seat).toBe(0);
 
         // Play Again → round 2 runs on the new owner; Alice leaves mid-play and forfeits: paid once, to Bob.
         for (const socket of [aliceAgain, bobAgain]) {

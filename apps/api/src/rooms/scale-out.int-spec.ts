@@ -7,7 +7,6 @@ import type {
   MatchScoresDto,
   MatchViewDto,
   RoomDto,
-  RoomJoinedDto,
   RoomPresenceDto,
 } from '@skillduel/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -25,6 +24,7 @@ import {
   nextEvent,
   playerWithBalance,
   request,
+  watchRoom,
 } from './testing/rooms-test-kit';
 import { RedisServer, startRedisServer } from '../../test/child-server';
 import { redisServerPath } from '../../test/redis-server';
@@ -88,12 +88,6 @@ const TIME_LIMIT_MS = 2500;
     return socket;
   }
 
-  async function watch(socket: ClientSocket, roomId: string): Promise<RoomJoinedDto> {
-    const ack = await request<Ack<RoomJoinedDto>>(socket, 'room:join', { room_id: roomId });
-    if (!ack.ok) throw new Error(`room:join refused: ${ack.error.message}`);
-    return ack.data;
-  }
-
   async function lobby(app: NestFastifyApplication): Promise<Array<{ id: string; spectators: number }>> {
     const rooms = (await app.inject({ method: 'GET', url: '/api/rooms' })).json<RoomDto[]>();
     return rooms.map((room) => ({ id: room.id, spectators: room.spectators })).sort((x, y) => x.id.localeCompare(y.id));
@@ -123,13 +117,13 @@ const TIME_LIMIT_MS = 2500;
     const aliceSocket = await connect(a, alice.accessToken);
     const bobSocket = await connect(b, bob.accessToken);
     const guest = await connect(b);
-    expect((await watch(aliceSocket, room.id)).your_seat).toBe(0);
-    const bobJoined = await watch(bobSocket, room.id);
+    expect((await watchRoom(aliceSocket, room.id)).your_seat).toBe(0);
+    const bobJoined = await watchRoom(bobSocket, room.id);
     expect(bobJoined.your_seat).toBe(1);
     expect(bobJoined.phase).toBe('ready');
     expect(bobJoined.presence.players.map((player) => player?.connected)).toEqual([true, true]);
     const presence = nextEvent<RoomPresenceDto>(aliceSocket, 'room:presence', (event) => event.spectators === 1);
-    expect((await watch(guest, room.id)).your_seat).toBeNull();
+    expect((await watchRoom(guest, room.id)).your_seat).toBeNull();
     await presence;
 
     // The lobby on both instances shows the same rooms with the same spectator count.
@@ -217,10 +211,10 @@ const TIME_LIMIT_MS = 2500;
     });
     const room = response.json<RoomDto>();
     const ownerSocket = await connect(a, owner.accessToken);
-    await watch(ownerSocket, room.id);
+    await watchRoom(ownerSocket, room.id);
     const spectator = await connect(b);
     const counted = nextEvent<RoomPresenceDto>(ownerSocket, 'room:presence', (event) => event.spectators === 1);
-    await watch(spectator, room.id);
+    await watchRoom(spectator, room.id);
     await counted;
     const gone = nextEvent<RoomPresenceDto>(ownerSocket, 'room:presence', (event) => event.spectators === 0);
     spectator.close();

@@ -13,7 +13,6 @@ import type {
   NotificationsResponse,
   RealtimeErrorDto,
   RoomDto,
-  RoomJoinedDto,
   RoomStateDto,
   UserDto,
 } from '@skillduel/contracts';
@@ -38,6 +37,7 @@ import {
   playerWithBalance,
   request,
   sleep,
+  watchRoom,
 } from '../testing/rooms-test-kit';
 
 const TIME_LIMIT_MS = 2000;
@@ -110,12 +110,6 @@ describe('live matches over Socket.IO', () => {
     expect(response.statusCode).toBe(200);
   }
 
-  async function watch(socket: ClientSocket, roomId: string): Promise<RoomJoinedDto> {
-    const ack = await request<Ack<RoomJoinedDto>>(socket, 'room:join', { room_id: roomId });
-    if (!ack.ok) throw new Error(`room:join refused: ${ack.error.message}`);
-    return ack.data;
-  }
-
   /** Two players in a ready room, both watching over sockets. */
   async function readyRoom(bet = 5) {
     const alice = await playerWithBalance(testApp.app, 100);
@@ -124,8 +118,8 @@ describe('live matches over Socket.IO', () => {
     await joinRoom(bob, room.id);
     const aliceSocket = await connect(alice.accessToken);
     const bobSocket = await connect(bob.accessToken);
-    const aliceJoined = await watch(aliceSocket, room.id);
-    const bobJoined = await watch(bobSocket, room.id);
+    const aliceJoined = await watchRoom(aliceSocket, room.id);
+    const bobJoined = await watchRoom(bobSocket, room.id);
     expect(aliceJoined.your_seat).toBe(0);
     expect(bobJoined.your_seat).toBe(1);
     expect(bobJoined.phase).toBe('ready');
@@ -169,7 +163,7 @@ describe('live matches over Socket.IO', () => {
     expect(await balanceCents(testApp.databaseUrl, bob.user.id)).toBe(9_500n);
 
     const guest = await connect();
-    const guestJoined = await watch(guest, room.id);
+    const guestJoined = await watchRoom(guest, room.id);
     expect(guestJoined.your_seat).toBeNull();
     const guestScores = collect<MatchScoresDto>(guest, 'match:scores');
     const guestCountdown = nextEvent<MatchCountdownDto>(guest, 'match:countdown');
@@ -298,8 +292,8 @@ describe('live matches over Socket.IO', () => {
     expect(bobPushes).toHaveLength(0);
     expect((await notificationsOf(bob)).unread_count).toBe(0);
 
-    await watch(aliceSocket, room.id);
-    await watch(bobSocket, room.id);
+    await watchRoom(aliceSocket, room.id);
+    await watchRoom(bobSocket, room.id);
     const firstView = nextEvent<MatchViewDto>(aliceSocket, 'match:view');
     const winPush = nextEvent<NotificationsChangedDto>(
       aliceSocket,
@@ -433,7 +427,7 @@ describe('live matches over Socket.IO', () => {
     await sleep(300);
     const back = await connect(bob.accessToken);
     const resumedView = nextEvent<MatchViewDto>(back, 'match:view');
-    const joined = await watch(back, room.id);
+    const joined = await watchRoom(back, room.id);
     expect(joined).toMatchObject({ your_seat: 1, phase: 'playing' });
     expect((await resumedView).seat).toBe(1);
     const result = await finished;
@@ -458,7 +452,7 @@ describe('live matches over Socket.IO', () => {
   it('both players gone: the match is void and both are refunded', async () => {
     const { alice, bob, room, aliceSocket, bobSocket } = await readyRoom(5);
     const guest = await connect();
-    await watch(guest, room.id);
+    await watchRoom(guest, room.id);
     const finished = nextEvent<MatchFinishedDto>(guest, 'match:finished', () => true, 8000);
     await startMatch(aliceSocket, bobSocket, room.id);
     aliceSocket.close();
@@ -597,7 +591,7 @@ describe('live matches over Socket.IO', () => {
   it('spectators (guests) get scores and chat but cannot chat or emote; chat is trimmed, limited and kept for late joiners', async () => {
     const { room, aliceSocket, bobSocket } = await readyRoom(5);
     const guest = await connect();
-    await watch(guest, room.id);
+    await watchRoom(guest, room.id);
     const guestChat = collect<ChatMessageDto>(guest, 'chat:message');
 
     expect(await request<Ack<null>>(guest, 'chat:send', { room_id: room.id, message: 'hi' })).toEqual({
@@ -656,7 +650,7 @@ describe('live matches over Socket.IO', () => {
     });
 
     const late = await connect();
-    const joined = await watch(late, room.id);
+    const joined = await watchRoom(late, room.id);
     expect(joined.chat.map((chat) => chat.message).slice(0, 2)).toEqual(['good luck!', '🔥']);
     expect(joined.presence.spectators).toBe(2);
   });
@@ -689,7 +683,7 @@ describe('live matches over Socket.IO', () => {
     const quiet = await readyRoom(2);
     const watched = await readyRoom(3);
     const guest = await connect();
-    await watch(guest, watched.room.id);
+    await watchRoom(guest, watched.room.id);
     const quietDone = nextEvent<MatchFinishedDto>(quiet.aliceSocket, 'match:finished', () => true, 8000);
     const watchedDone = nextEvent<MatchFinishedDto>(watched.aliceSocket, 'match:finished', () => true, 8000);
     await startMatch(watched.aliceSocket, watched.bobSocket, watched.room.id);
@@ -722,7 +716,7 @@ describe('live matches over Socket.IO', () => {
     });
     const watcher = await playerWithBalance(testApp.app, 0);
     const spectator = await connect(watcher.accessToken);
-    await watch(spectator, room.id);
+    await watchRoom(spectator, room.id);
     expect(await request<Ack<null>>(spectator, 'match:ready', { room_id: room.id })).toMatchObject({
       ok: false,
       error: { code: 'NOT_IN_ROOM' },

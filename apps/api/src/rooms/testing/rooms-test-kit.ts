@@ -1,5 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { ClientToServerEvents, RealtimeAuth, ServerToClientEvents } from '@skillduel/contracts';
+import type {
+  Ack,
+  ClientToServerEvents,
+  RealtimeAuth,
+  RoomJoinedDto,
+  ServerToClientEvents,
+} from '@skillduel/contracts';
 import { REALTIME_PATH } from '@skillduel/contracts';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
@@ -95,6 +101,13 @@ export function request<T = unknown>(socket: ClientSocket, event: string, payloa
   return new Promise((resolve) => {
     (socket.emit as (event: string, ...args: unknown[]) => void)(event, payload, (response: T) => resolve(response));
   });
+}
+
+/** `room:join` over the socket; resolves with what the server answers a watcher, throws on a refusal. */
+export async function watchRoom(socket: ClientSocket, roomId: string): Promise<RoomJoinedDto> {
+  const ack = await request<Ack<RoomJoinedDto>>(socket, 'room:join', { room_id: roomId });
+  if (!ack.ok) throw new Error(`room:join refused: ${ack.error.message}`);
+  return ack.data;
 }
 
 /** The next `event` on `socket` that satisfies `predicate`. */

@@ -1,5 +1,5 @@
 import type { MatchLogEntry, MatchReplayDto, MatchResultDto } from '@skillduel/contracts';
-import { numberRushEngine } from '@skillduel/games';
+import { numberRushEngine, numberRushQuestion } from '@skillduel/games';
 import { screen } from '@testing-library/react';
 import { createHash } from 'node:crypto';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -13,15 +13,7 @@ function finishedRound(): MatchReplayDto {
   let state = numberRushEngine.create(SEED, { timeLimitMs: TIME_LIMIT_MS });
   const log: MatchLogEntry[] = [];
   const answer = (seat: 0 | 1, atMs: number) => {
-    const { left, operator, right } = numberRushEngine.view(state, seat, atMs).game.question;
-    const value =
-      operator === '+'
-        ? left + right
-        : operator === '-'
-          ? left - right
-          : operator === '*'
-            ? left * right
-            : left / right;
+    const { answer: value } = numberRushQuestion(SEED, numberRushEngine.view(state, seat, atMs).game.questionIndex);
     const input = { type: 'answer', value };
     state = numberRushEngine.applyInput(state, seat, input, atMs).state;
     log.push({ at_ms: atMs, seat, input });
