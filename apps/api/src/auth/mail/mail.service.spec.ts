@@ -34,4 +34,34 @@ describe('MailService without SMTP_URL', () => {
     expect(log).not.toHaveBeenCalled();
     expect(JSON.stringify(error.mock.calls)).not.toContain('token=secret');
   });
+
+  it('says once at boot that mail is not configured in production, and logs no error per mail', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
+    const mail = new MailService(
+      loadConfig({ DATABASE_URL: 'postgres://u:p@h/db', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }),
+    );
+    mail.onModuleInit();
+    mail.queue(message);
+    mail.queue({ ...message, to: 'b@example.test' });
+    await mail.flush();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Mail is not configured'));
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('says nothing about configuration when SMTP_URL is set', () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const mail = new MailService(
+      loadConfig({
+        DATABASE_URL: 'postgres://u:p@h/db',
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      }),
+    );
+    mail.onModuleInit();
+    expect(warn).not.toHaveBeenCalled();
+  });
 });

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../../config/app-config';
 
@@ -11,19 +11,26 @@ export interface MailMessage {
 
 /**
  * Sends mail with nodemailer over SMTP_URL. Without SMTP_URL the mail is written to the log in development and
- * tests (it carries sign-in links, so never in production, where it is only reported as not sent).
+ * tests (it carries sign-in links, so never in production, where boot says once that mail is not configured and each
+ * unsent mail is only a debug line: a missing SMTP server is a setting, not an error per registration).
  *
  * `queue` never waits for the SMTP server: the answer of e.g. forgot-password must take the same time whether or
  * not an email goes out (no account enumeration by timing). Pending sends are awaited on shutdown.
  */
 @Injectable()
-export class MailService implements OnModuleDestroy {
+export class MailService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Mail');
   private readonly transport: Transporter | null;
   private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly config: AppConfig) {
     this.transport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
+  }
+
+  onModuleInit(): void {
+    if (!this.transport && this.config.NODE_ENV === 'production') {
+      this.logger.warn('Mail is not configured (SMTP_URL is not set): account emails will not be sent');
+    }
   }
 
   queue(message: MailMessage): void {
@@ -44,7 +51,7 @@ export class MailService implements OnModuleDestroy {
   private async send(message: MailMessage): Promise<void> {
     if (!this.transport) {
       if (this.config.NODE_ENV === 'production') {
-        this.logger.error({ to: message.to, subject: message.subject }, 'SMTP_URL is not set: mail not sent');
+        this.logger.debug({ to: message.to, subject: message.subject }, 'Mail not sent (SMTP_URL is not set)');
       } else {
         this.logger.log(
           { to: message.to, subject: message.subject, text: message.text },
