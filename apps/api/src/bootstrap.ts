@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { CompactRequestLog, createRootLogger, NestPinoLogger } from './common/logger';
@@ -23,9 +24,12 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 /** Builds the fully configured application (used by main and by the integration tests). */
 export async function createApp(
   config: AppConfig,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; logDestination?: DestinationStream } = {},
 ): Promise<NestFastifyApplication> {
-  const logger = createRootLogger(options.logger === false ? { ...config, LOG_LEVEL: 'silent' } : config);
+  const logger = createRootLogger(
+    options.logger === false ? { ...config, LOG_LEVEL: 'silent' } : config,
+    options.logDestination,
+  );
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     logController: new CompactRequestLog(),

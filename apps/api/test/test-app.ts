@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import type { DestinationStream } from 'pino';
 import { createApp } from '../src/bootstrap';
 import { loadConfig } from '../src/config/app-config';
 
@@ -42,7 +43,10 @@ export interface TestApp {
 }
 
 /** The real application (same bootstrap as production) on its own fresh database. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logDestination?: DestinationStream } = {},
+): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -52,7 +56,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
     DATABASE_URL: databaseUrl,
   });
-  const app = await createApp(config, { logger: false });
+  // Quiet unless a test reads the log (LOG_LEVEL in env and a destination that collects the lines).
+  const app = await createApp(
+    config,
+    options.logDestination ? { logDestination: options.logDestination } : { logger: false },
+  );
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return { app, databaseUrl, close: () => app.close() };
