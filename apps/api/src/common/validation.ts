@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppError } from './app-error';
 
 function collect(
@@ -16,12 +16,38 @@ function collect(
   return into;
 }
 
+/** Our request bodies are at most a few levels deep; class-transformer/validator recurse and overflow the stack. */
+export const MAX_BODY_DEPTH = 32;
+export const BODY_TOO_DEEP_MESSAGE = `Request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`;
+
+/** True when `value` has objects/arrays nested more than `limit` levels; iterative, so it cannot overflow itself. */
+export function isNestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
+  }
+  return false;
+}
+
+/** Refuses over-deep bodies with a 400 before the validation pipe recurses into them. */
+class DepthLimitedValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && isNestedDeeperThan(value, MAX_BODY_DEPTH)) {
+      throw AppError.badRequest('BODY_TOO_DEEP', BODY_TOO_DEEP_MESSAGE);
+    }
+    return super.transform(value, metadata) as Promise<unknown>;
+  }
+}
+
 /**
  * Whitelist + forbid unknown fields + transform. The first message becomes `detail`, which the
  * client shows as is, so DTOs put the spec's wording in their `message` options.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new DepthLimitedValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
