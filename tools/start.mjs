@@ -69,6 +69,8 @@ async function main() {
   const env = { ...process.env };
   env.NODE_ENV ||= 'production';
   env.WEB_DIST_DIR ||= join(root, 'dist/apps/web');
+  // Production requires APP_BASE_URL outside npm start; here the server is reached on this machine.
+  env.APP_BASE_URL ||= `http://localhost:${env.PORT || 3000}`;
   if (!env.DATABASE_URL) {
     try {
       postgres = await startEmbeddedPostgres({ dataDir });

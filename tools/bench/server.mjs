@@ -53,6 +53,7 @@ export async function startStack({ env = {}, instances = 1 } = {}) {
           PORT: String(port),
           DATABASE_URL: postgres.url,
           JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000000',
+          APP_BASE_URL: `http://127.0.0.1:${port}`,
           WEB_DIST_DIR: join(root, 'dist/apps/web'),
           LOG_LEVEL: 'info',
           RATE_LIMIT_PER_MINUTE: '100000000',

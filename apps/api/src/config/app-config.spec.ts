@@ -40,7 +40,23 @@ describe('loadConfig', () => {
   });
 
   it('requires JWT_SECRET in production', () => {
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', APP_BASE_URL: 'https://skillduel.example' })).toThrow(
+      /JWT_SECRET/,
+    );
+  });
+
+  it('requires APP_BASE_URL in production (npm start sets it), not elsewhere', () => {
+    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(/APP_BASE_URL must be set when NODE_ENV=production/);
+    expect(loadConfig({ ...production, APP_BASE_URL: 'https://skillduel.example' }).APP_BASE_URL).toBe(
+      'https://skillduel.example',
+    );
+    expect(loadConfig(base).APP_BASE_URL).toBe('http://localhost:3000');
+  });
+
+  it('serves metrics without a token in production only when METRICS_PUBLIC=true', () => {
+    expect(loadConfig(base).METRICS_PUBLIC).toBe(false);
+    expect(loadConfig({ ...base, METRICS_PUBLIC: 'true' }).METRICS_PUBLIC).toBe(true);
   });
 });
 
@@ -79,7 +95,13 @@ describe('loadConfig (accounts and security)', () => {
 
   it('refuses insecure OAuth issuers in production', () => {
     expect(() =>
-      loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), OAUTH_ALLOW_INSECURE_HTTP: 'true' }),
+      loadConfig({
+        ...base,
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        APP_BASE_URL: 'https://skillduel.example',
+        OAUTH_ALLOW_INSECURE_HTTP: 'true',
+      }),
     ).toThrow(/OAUTH_ALLOW_INSECURE_HTTP/);
   });
 });

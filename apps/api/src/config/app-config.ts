@@ -141,6 +141,11 @@ export class AppConfig {
   @MinLength(8)
   METRICS_TOKEN?: string;
 
+  /** Without METRICS_TOKEN, production serves /api/metrics only when this says the network is private. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  METRICS_PUBLIC = false;
+
   // ── Accounts and security (auth module) ──────────────────────────────────────────────────────────────
 
   /** Public origin of the web app (no path): links in emails and the default OAuth redirect_uri. */
@@ -406,6 +411,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.NODE_ENV === 'production' && !config.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET must be set (32+ characters) when NODE_ENV=production');
+  }
+  // `npm start` sets it (http://localhost:PORT); a deployment must say where its users reach it (links in emails).
+  if (config.NODE_ENV === 'production' && !raw.APP_BASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_BASE_URL must be set when NODE_ENV=production (the public origin used in emailed links)',
+    );
   }
   if (config.NODE_ENV === 'production' && config.OAUTH_ALLOW_INSECURE_HTTP) {
     throw new ConfigError(

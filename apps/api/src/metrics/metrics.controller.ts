@@ -6,7 +6,10 @@ import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from './metrics.service';
 
-/** Prometheus scrape endpoint. With METRICS_TOKEN set, scrapers must send `Authorization: Bearer <token>`. */
+/**
+ * Prometheus scrape endpoint. With METRICS_TOKEN set, scrapers must send `Authorization: Bearer <token>`; without it,
+ * production answers 404 unless METRICS_PUBLIC=true.
+ */
 @ApiExcludeController()
 @SkipThrottle()
 @Controller('metrics')
@@ -20,6 +23,8 @@ export class MetricsController {
   @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
   async scrape(@Headers('authorization') authorization?: string): Promise<string> {
     const token = this.config.METRICS_TOKEN;
+    // Unprotected metrics in production only when the operator says the network is private (METRICS_PUBLIC).
+    if (!token && this.config.NODE_ENV === 'production' && !this.config.METRICS_PUBLIC) throw AppError.notFound();
     if (token) {
       const presented = Buffer.from(authorization ?? '');
       const expected = Buffer.from(`Bearer ${token}`);

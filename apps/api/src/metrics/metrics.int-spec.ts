@@ -70,3 +70,43 @@ describe('GET /api/metrics', () => {
     });
   });
 });
+
+/** Production defaults (issue 14, finding 7): no token, no public metrics unless METRICS_PUBLIC=true. */
+describe('GET /api/metrics in production', () => {
+  const production = { NODE_ENV: 'production', APP_BASE_URL: 'https://skillduel.example' };
+
+  it('answers 404 without METRICS_TOKEN', async () => {
+    const testApp = await createTestApp(production);
+    try {
+      const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/metrics' });
+      expect(anonymous.statusCode).toBe(404);
+      expect(anonymous.json().detail).toBe('Resource not found');
+      expect(anonymous.body).not.toContain('skillduel_');
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('serves them without a token when METRICS_PUBLIC=true (private network), and with the token when set', async () => {
+    const open = await createTestApp({ ...production, METRICS_PUBLIC: 'true' });
+    try {
+      const anonymous = await open.app.inject({ method: 'GET', url: '/api/metrics' });
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.body).toContain('skillduel_open_sockets');
+    } finally {
+      await open.close();
+    }
+    const protectedApp = await createTestApp({ ...production, METRICS_TOKEN: 'scrape-secret-123' });
+    try {
+      expect((await protectedApp.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(401);
+      const scraper = await protectedApp.app.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: 'Bearer scrape-secret-123' },
+      });
+      expect(scraper.statusCode).toBe(200);
+    } finally {
+      await protectedApp.close();
+    }
+  });
+});

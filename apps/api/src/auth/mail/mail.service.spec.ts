@@ -9,6 +9,13 @@ const message = {
   html: '<p>x</p>',
 };
 
+const production = {
+  DATABASE_URL: 'postgres://u:p@h/db',
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  APP_BASE_URL: 'https://skillduel.example',
+};
+
 describe('MailService without SMTP_URL', () => {
   afterEach(() => jest.restoreAllMocks());
 
@@ -26,9 +33,7 @@ describe('MailService without SMTP_URL', () => {
   it('never logs the body (it carries sign-in links) in production', async () => {
     const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-    const mail = new MailService(
-      loadConfig({ DATABASE_URL: 'postgres://u:p@h/db', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }),
-    );
+    const mail = new MailService(loadConfig({ ...production }));
     mail.queue(message);
     await mail.flush();
     expect(log).not.toHaveBeenCalled();
@@ -39,9 +44,7 @@ describe('MailService without SMTP_URL', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
-    const mail = new MailService(
-      loadConfig({ DATABASE_URL: 'postgres://u:p@h/db', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }),
-    );
+    const mail = new MailService(loadConfig({ ...production }));
     mail.onModuleInit();
     mail.queue(message);
     mail.queue({ ...message, to: 'b@example.test' });
@@ -53,14 +56,7 @@ describe('MailService without SMTP_URL', () => {
 
   it('says nothing about configuration when SMTP_URL is set', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const mail = new MailService(
-      loadConfig({
-        DATABASE_URL: 'postgres://u:p@h/db',
-        NODE_ENV: 'production',
-        JWT_SECRET: 'x'.repeat(40),
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-      }),
-    );
+    const mail = new MailService(loadConfig({ ...production, SMTP_URL: 'smtp://127.0.0.1:2525' }));
     mail.onModuleInit();
     expect(warn).not.toHaveBeenCalled();
   });
