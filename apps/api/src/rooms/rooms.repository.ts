@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { MatchEndReason, MatchOutcome, RoomStatus } from '@skillduel/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { transactionWithRetry } from '../database/retry-transaction';
 import { queryRows, SqlRunner } from '../database/sql';
 import { returningRows } from '../database/returning';
 
@@ -270,8 +271,9 @@ export class RoomsRepository {
     return this.dataSource.manager;
   }
 
+  /** One transaction, run again as a whole if it loses a deadlock or serialization race (transactionWithRetry). */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return transactionWithRetry(this.dataSource, work);
   }
 
   async findGame(runner: SqlRunner, gameId: string): Promise<RoomGameRecord | null> {

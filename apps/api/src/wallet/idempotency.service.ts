@@ -6,6 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { toErrorBody } from '../common/all-exceptions.filter';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
+import { transactionWithRetry } from '../database/retry-transaction';
 import { IdempotencyRepository } from './idempotency.repository';
 
 /** An HTTP answer as it is sent, and as it is stored for replays. */
@@ -43,7 +44,10 @@ export interface IdempotentRequest {
  *   'Insufficient balance': the first answer is the answer), commits;
  * - concurrent or later retries: wait for the first to commit, then get the stored answer (`replayed`);
  * - the same key with a different request: 422, nothing runs;
- * - a 5xx (or a crash) rolls everything back, key included: nothing happened, a retry runs again.
+ * - a 5xx (or a crash) rolls everything back, key included: nothing happened, a retry runs again;
+ * - a deadlock or serialization failure rolls everything back and the server runs the whole transaction again
+ *   (transactionWithRetry), so the client never sees it; `operation` must therefore not change anything outside the
+ *   transaction before COMMIT.
  */
 @Injectable()
 export class IdempotencyService {
@@ -58,7 +62,7 @@ export class IdempotencyService {
     operation: (manager: EntityManager) => Promise<IdempotentOutcome>,
   ): Promise<HttpAnswer & { replayed: boolean }> {
     if (request.key === undefined) {
-      const answer = await this.dataSource.transaction(async (manager) => {
+      const answer = await transactionWithRetry(this.dataSource, async (manager) => {
         const { finish, ...outcome } = await operation(manager);
         await finish?.();
         return outcome;
@@ -71,7 +75,7 @@ export class IdempotencyService {
     }
     const requestHash = hashFingerprint(request.fingerprint);
 
-    return this.dataSource.transaction(async (manager) => {
+    return transactionWithRetry(this.dataSource, async (manager) => {
       const claimed = await this.repository.claim(
         manager,
         request.userId,

@@ -3,13 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { MetricsService } from '../../metrics/metrics.service';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import {
-  inTransaction,
-  PG_DEADLOCK_DETECTED,
-  PG_SERIALIZATION_FAILURE,
-  pgErrorCode,
-  SqlRunner,
-} from '../../database/sql';
+import { transactionWithRetry } from '../../database/retry-transaction';
+import { inTransaction, SqlRunner } from '../../database/sql';
 import { InsufficientFundsError, LedgerIdempotencyConflictError, LedgerInvariantError } from './ledger.errors';
 import { LedgerRepository } from './ledger.repository';
 import {
@@ -28,8 +23,6 @@ export const MAX_ENTRY_CENTS = 10n ** 13n;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KIND_PATTERN = /^[a-z][a-z_]{0,39}$/;
 const MAX_KEY_LENGTH = 200;
-/** A transaction of our own that lost a deadlock or serialization race is retried this many times. */
-const MAX_ATTEMPTS = 3;
 
 interface PreparedPost {
   input: LedgerPostInput;
@@ -96,15 +89,8 @@ export class LedgerService implements OnModuleInit {
         throw error;
       }
     }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.dataSource.transaction((transaction) => this.postWithin(transaction, prepared));
-      } catch (error) {
-        const code = pgErrorCode(error);
-        const retryable = code === PG_DEADLOCK_DETECTED || code === PG_SERIALIZATION_FAILURE;
-        if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
+    // A transaction of our own that lost a deadlock or serialization race runs again.
+    return transactionWithRetry(this.dataSource, (transaction) => this.postWithin(transaction, prepared));
   }
 
   /** The user's wallet account id, created on first use. */
