@@ -29,6 +29,11 @@ export async function fundedPlayer(baseUrl, name) {
       confirmPassword: 'bench-password-1',
     },
   });
+  await api(baseUrl, '/users/me/eligibility', {
+    token: auth.access_token,
+    method: 'PUT',
+    body: { date_of_birth: '1990-05-17', country: 'MX', accept_terms: true },
+  });
   await api(baseUrl, '/transactions/deposit', {
     token: auth.access_token,
     body: { amount: 100, payment_method: 'card' },

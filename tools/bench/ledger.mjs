@@ -26,6 +26,13 @@ async function registerUser(baseUrl, index) {
   });
   if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const body = await response.json();
+  // Every player confirms eligibility before their first deposit (docs/decisions/1501).
+  const eligibility = await fetch(`${baseUrl}/api/users/me/eligibility`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${body.access_token}` },
+    body: JSON.stringify({ date_of_birth: '1990-05-17', country: 'MX', accept_terms: true }),
+  });
+  if (!eligibility.ok) throw new Error(`eligibility failed: ${eligibility.status} ${await eligibility.text()}`);
   return { token: body.access_token, userId: body.user.id };
 }
 

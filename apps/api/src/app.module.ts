@@ -20,6 +20,8 @@ import { RoomsModule } from './rooms/rooms.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PlayerStatsModule } from './player-stats/player-stats.module';
+import { ResponsibleGamingCoreModule } from './responsible-gaming/responsible-gaming-core.module';
+import { ResponsibleGamingModule } from './responsible-gaming/responsible-gaming.module';
 
 @Module({})
 export class AppModule {
@@ -43,6 +45,7 @@ export class AppModule {
           },
         }),
         MetricsModule,
+        ResponsibleGamingCoreModule,
         GamesModule,
         UsersModule,
         AuthModule,
@@ -51,6 +54,7 @@ export class AppModule {
         LeaderboardModule,
         NotificationsModule,
         PlayerStatsModule,
+        ResponsibleGamingModule,
       ],
       controllers: [HealthController, PublicConfigController],
       providers: [{ provide: APP_GUARD, useClass: AppThrottlerGuard }],

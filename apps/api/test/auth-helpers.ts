@@ -20,7 +20,7 @@ export function randomIp(): string {
  */
 export async function registerUser(
   app: NestFastifyApplication,
-  overrides: Partial<{ username: string; email: string; password: string }> = {},
+  overrides: Partial<{ username: string; email: string; password: string; confirmEligibility: boolean }> = {},
 ): Promise<RegisteredUser> {
   const suffix = randomBytes(5).toString('hex');
   const password = overrides.password ?? `Pw-${randomBytes(8).toString('hex')}`;
@@ -35,7 +35,23 @@ export async function registerUser(
     throw new Error(`registerUser failed: ${response.statusCode} ${response.body}`);
   }
   const body = response.json<AuthResponse>();
+  if (overrides.confirmEligibility !== false) await confirmEligibility(app, body.access_token);
   return { user: body.user, accessToken: body.access_token, refreshToken: body.refresh_token, password };
+}
+
+/** An adult in Mexico who accepted the terms: what every player confirms before their first money move. */
+export const ADULT_ELIGIBILITY = { date_of_birth: '1990-05-17', country: 'MX', accept_terms: true } as const;
+
+/** PUT /api/users/me/eligibility with ADULT_ELIGIBILITY (issue 15: needed before any deposit or stake). */
+export async function confirmEligibility(app: NestFastifyApplication, accessToken: string): Promise<void> {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/users/me/eligibility',
+    headers: bearer(accessToken),
+    payload: ADULT_ELIGIBILITY,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`confirmEligibility failed: ${response.statusCode} ${response.body}`);
 }
 
 /** `{ authorization: 'Bearer …' }` for app.inject. */

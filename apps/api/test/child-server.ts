@@ -150,6 +150,11 @@ export async function richPlayer(baseUrl: string, prefix: string, dollars = 100)
     password,
     confirmPassword: password,
   });
+  await call(baseUrl, 'PUT', '/api/users/me/eligibility', auth.access_token, {
+    date_of_birth: '1990-05-17',
+    country: 'MX',
+    accept_terms: true,
+  });
   await call(baseUrl, 'POST', '/api/transactions/deposit', auth.access_token, {
     amount: dollars,
     payment_method: 'card',

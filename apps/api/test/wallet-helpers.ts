@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { TERMS_VERSION } from '@skillduel/contracts';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createApp } from '../src/bootstrap';
@@ -22,17 +23,28 @@ export async function withClient<T>(databaseUrl: string, work: (client: Client) 
   }
 }
 
-/** A bare users row (no auth): enough for ledger tests that do not go through HTTP. */
+/**
+ * A bare users row (no auth): enough for ledger tests that do not go through HTTP. Eligible for money play (an adult
+ * who accepted the terms) unless `eligible: false`.
+ */
 export async function insertUser(
   databaseUrl: string,
-  overrides: { canDeposit?: boolean; canWithdraw?: boolean } = {},
+  overrides: { canDeposit?: boolean; canWithdraw?: boolean; eligible?: boolean } = {},
 ): Promise<string> {
   return withClient(databaseUrl, async (client) => {
     const result = await client.query<{ id: string }>(
       `INSERT INTO users (username, can_deposit, can_withdraw) VALUES ($1, $2, $3) RETURNING id`,
       [`u_${randomBytes(6).toString('hex')}`, overrides.canDeposit ?? true, overrides.canWithdraw ?? true],
     );
-    return result.rows[0].id;
+    const userId = result.rows[0].id;
+    if (overrides.eligible !== false) {
+      await client.query(
+        `INSERT INTO rg_eligibility (user_id, date_of_birth, country, terms_version, status)
+         VALUES ($1, '1990-05-17', 'MX', $2, 'eligible')`,
+        [userId, TERMS_VERSION],
+      );
+    }
+    return userId;
   });
 }
 

@@ -19,3 +19,5 @@ export * from './lib/dto/leaderboard.dto';
 export * from './lib/notifications-types';
 export * from './lib/player-stats-types';
 export * from './lib/dto/player-stats.dto';
+export * from './lib/responsible-gaming';
+export * from './lib/dto/responsible-gaming.dto';

@@ -313,6 +313,39 @@ export class AppConfig {
   @Max(100)
   MAX_OPEN_ROOMS_PER_PLAYER = 3;
 
+  // ── Responsible gaming (docs/decisions/1501-responsible-gaming.md) ──────────────────────────────────────────
+
+  /** Minimum age for real-money play where RG_MIN_AGE_BY_COUNTRY names no other. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(18)
+  @Max(25)
+  RG_MIN_AGE_DEFAULT = 18;
+
+  /** Per-country minimum ages, `CC:age` pairs, e.g. `US:21,PE:18`. */
+  @Transform(toList)
+  @Matches(/^[A-Z]{2}:(1[89]|2[0-5])$/, { each: true, message: 'must be CC:age pairs (age 18–25), e.g. US:21' })
+  RG_MIN_AGE_BY_COUNTRY: string[] = [];
+
+  /** ISO 3166-1 alpha-2 countries where real-money play is refused. */
+  @Transform(toList)
+  @Matches(/^[A-Z]{2}$/, { each: true, message: 'must be a comma-separated list of two-letter country codes' })
+  BLOCKED_COUNTRIES: string[] = [];
+
+  /** Raising or removing a deposit/loss/bet limit waits this long; lowering or setting one applies at once. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(24 * 90)
+  RG_LIMIT_RAISE_DELAY_HOURS = 168;
+
+  /** Minutes of money play after which the web app shows the reality check. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 60)
+  RG_REALITY_CHECK_MINUTES = 60;
+
   /** The 3-2-1 countdown between both players pressing Start and play (SPEC §9: 3 s). Smaller only in tests. */
   @Transform(toInt)
   @IsInt()

@@ -29,6 +29,7 @@ import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { SqlRunner } from '../database/sql';
 import { NotificationsService } from '../notifications/notifications.service';
+import { MoneyGate } from '../responsible-gaming/money-gate.service';
 import { HttpAnswer, IdempotencyService } from '../wallet/idempotency.service';
 import { LiveRoomsService } from './live/live-rooms.service';
 import { RoomEscrowService } from './room-escrow.service';
@@ -77,6 +78,7 @@ export class RoomsService {
     private readonly live: LiveRoomsService,
     private readonly notifications: NotificationsService,
     private readonly config: AppConfig,
+    private readonly moneyGate: MoneyGate,
   ) {}
 
   async list(query: RoomsQueryDto): Promise<RoomDto[]> {
@@ -165,8 +167,9 @@ export class RoomsService {
         },
       },
       async (manager) => {
+        await this.lockStaker(manager, caller.userId);
         const game = await this.playableGame(manager, dto.game_id, betCents);
-        await this.assertMayStake(manager, caller.userId);
+        await this.assertMayStake(manager, caller.userId, betCents);
         const room = await this.createRoom(manager, caller.userId, game, betCents, isPrivate, passwordHash);
         return { statusCode: 201, body: toRoomDto(room, 0) };
       },
@@ -186,6 +189,8 @@ export class RoomsService {
         fingerprint: { operation: 'rooms.join', roomId },
       },
       async (manager) => {
+        // Lock order of every stake: the player's row, then the room, then wallets (docs/decisions/0601).
+        await this.lockStaker(manager, caller.userId);
         const room = await this.rooms.lockRoom(manager, roomId);
         if (!room) throw notFound();
         if (room.player2Id === caller.userId) {
@@ -202,7 +207,7 @@ export class RoomsService {
             throw new AppError(403, ROOM_ERROR_CODES.wrongPassword, ROOM_MESSAGES.wrongPassword);
           }
         }
-        await this.assertMayStake(manager, caller.userId);
+        await this.assertMayStake(manager, caller.userId, room.betCents);
         await this.joinRoom(manager, room, caller.userId);
         return { statusCode: 200, body: await this.roomDto(manager, roomId) };
       },
@@ -224,8 +229,9 @@ export class RoomsService {
         fingerprint: { operation: 'rooms.quick-match', gameId: dto.game_id, betCents: betCents.toString() },
       },
       async (manager) => {
+        await this.lockStaker(manager, caller.userId);
         const game = await this.playableGame(manager, dto.game_id, betCents);
-        await this.assertMayStake(manager, caller.userId);
+        await this.assertMayStake(manager, caller.userId, betCents);
         const candidate = await this.rooms.lockQuickMatchCandidate(manager, game.id, betCents, caller.userId);
         if (candidate) {
           await this.joinRoom(manager, candidate, caller.userId);
@@ -250,7 +256,7 @@ export class RoomsService {
    * and refunds both, the joiner leaving is refunded and the room waits again; during play the leaver forfeits; a
    * finished room takes no more Play Again.
    */
-  async leave(userId: string, roomId: string): Promise<RoomDto> {
+  async leave(userId: string, roomId: string, options: { keepPlaying?: boolean } = {}): Promise<RoomDto> {
     if (!ROOM_ID_PATTERN.test(roomId)) throw notFound();
     const outcome = await this.rooms.transaction(async (manager) => {
       const room = await this.rooms.lockRoom(manager, roomId);
@@ -272,7 +278,8 @@ export class RoomsService {
           await this.rooms.setPlayer2(manager, roomId, null, this.config.ROOM_WAITING_EXPIRY_SECONDS);
           return 'updated' as const;
         case 'playing':
-          return 'forfeit' as const;
+          // A break closes the player's other rooms but lets a match in progress be played out.
+          return options.keepPlaying ? null : ('forfeit' as const);
         case 'finished':
           await this.rooms.closeFinished(manager, roomId, 'left');
           return 'closed' as const;
@@ -318,11 +325,19 @@ export class RoomsService {
     return game;
   }
 
-  /** Locks the player's row (serializing their stakes), then checks they may bet and are under the open-room cap. */
-  private async assertMayStake(manager: EntityManager, userId: string): Promise<void> {
+  /**
+   * Locks the player's row first (serializing their stakes, and the first lock of every stake so two stakes can never
+   * wait on each other in opposite orders) and checks the account may bet at all.
+   */
+  private async lockStaker(manager: EntityManager, userId: string): Promise<void> {
     const user = await this.rooms.lockUser(manager, userId);
     if (!user) throw new AppError(401, 'UNAUTHORIZED', HTTP_ERROR_MESSAGES[401]);
     if (!user.canBet) throw new AppError(403, ROOM_ERROR_CODES.betNotAllowed, ROOM_MESSAGES.betNotAllowed);
+  }
+
+  /** Under the player's row lock: player protection (eligibility, breaks, limits) and the open-room cap. */
+  private async assertMayStake(manager: EntityManager, userId: string, betCents: bigint): Promise<void> {
+    await this.moneyGate.assertMayStake(manager, userId, betCents);
     const open = await this.rooms.countOpenRooms(manager, userId);
     if (open >= this.config.MAX_OPEN_ROOMS_PER_PLAYER) {
       throw AppError.conflict(

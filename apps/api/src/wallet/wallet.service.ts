@@ -19,6 +19,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { toErrorBody } from '../common/all-exceptions.filter';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
+import { MoneyGate } from '../responsible-gaming/money-gate.service';
 import { HttpAnswer, IdempotencyService, IdempotentOutcome } from './idempotency.service';
 import { LedgerInvariantError } from './ledger/ledger.errors';
 import { LedgerService, MAX_ENTRY_CENTS } from './ledger/ledger.service';
@@ -39,6 +40,7 @@ export class WalletService {
     private readonly idempotency: IdempotencyService,
     private readonly provider: PaymentProvider,
     private readonly config: AppConfig,
+    private readonly moneyGate: MoneyGate,
   ) {}
 
   /** Charges the provider and credits the wallet at once (sandbox); a declined charge answers 402 and is kept as failed. */
@@ -62,6 +64,11 @@ export class WalletService {
         if (!permissions) throw new AppError(401, 'UNAUTHORIZED', 'Authentication required');
         if (!permissions.canDeposit) throw new AppError(403, 'DEPOSIT_NOT_ALLOWED', WALLET_MESSAGES.depositNotAllowed);
 
+        // The wallet is locked first (the ledger's lock order): it serializes this player's deposits, so the deposit
+        // limits checked next hold under concurrency, and the balance after the deposit is known here.
+        const wallet = await this.ledger.lockWallet(userId, manager);
+        await this.moneyGate.assertMayDeposit(manager, userId, amountCents);
+
         const paymentId = randomUUID();
         const outcome = await this.provider.deposit({ paymentId, userId, amountCents, method });
         if (outcome.status === 'failed') {
@@ -82,8 +89,6 @@ export class WalletService {
           return { statusCode: 402, body: { ...toErrorBody(declined).body, requestId } };
         }
 
-        // The wallet is locked first (the ledger's lock order), so the balance after the deposit is known here.
-        const wallet = await this.ledger.lockWallet(userId, manager);
         return this.answerThenPost(manager, wallet, {
           statusCode: 201,
           userId,

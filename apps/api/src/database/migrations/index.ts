@@ -13,6 +13,7 @@ import { CreateLeaderboardStatsAndNotifications1763880000000 } from './176388000
 import { AddLeaderboardRankCounters1763890000000 } from './1763890000000-AddLeaderboardRankCounters';
 import { DeferWalletPaymentLedgerKeys1763895000000 } from './1763895000000-DeferWalletPaymentLedgerKeys';
 import { AddXpGrants1763900000000 } from './1763900000000-AddXpGrants';
+import { AddResponsibleGaming1764000000000 } from './1764000000000-AddResponsibleGaming';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -34,4 +35,5 @@ export const MIGRATIONS = [
   AddLeaderboardRankCounters1763890000000,
   DeferWalletPaymentLedgerKeys1763895000000,
   AddXpGrants1763900000000,
+  AddResponsibleGaming1764000000000,
 ];

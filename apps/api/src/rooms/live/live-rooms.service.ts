@@ -30,6 +30,7 @@ import { MatchSettlementService } from '../match-settlement.service';
 import { MatchXpService } from '../match-xp.service';
 import { RoomEscrowService, RoundDecision } from '../room-escrow.service';
 import { timeLimitMsOf, toGameResultDto, toMatchResultDto, toRoomDto } from '../room-presenter';
+import { MoneyGate } from '../../responsible-gaming/money-gate.service';
 import { RoomsRepository } from '../rooms.repository';
 import { engineFor, LiveMatch, newSeed } from './live-match';
 import { MatchClock } from './match-clock';
@@ -43,6 +44,9 @@ const SETTLE_ATTEMPTS = 3;
 const SETTLE_RETRY_MS = 500;
 /** Time for the last broadcasts to leave before the socket server closes on shutdown. */
 const SHUTDOWN_FLUSH_MS = 250;
+/** NUL, and the bidirectional embeddings/overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
+// eslint-disable-next-line no-control-regex
+const CHAT_FORBIDDEN_CHARACTERS = /[\u0000\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * A socket as the room's owner sees it: connected to this instance (an AppSocket) or to another one (its id and user,
@@ -87,6 +91,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     private readonly metrics: MetricsService,
     private readonly cluster: RoomCluster,
     private readonly matchXp: MatchXpService,
+    private readonly moneyGate: MoneyGate,
   ) {
     this.instanceId = cluster.instanceId;
   }
@@ -311,8 +316,8 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
         this.broadcastState(runtime);
         return;
       }
-      const lacking = await this.escrowNextRound(runtime);
-      if (lacking === null) {
+      const refusal = await this.escrowNextRound(runtime);
+      if (refusal === null) {
         runtime.resetRoundFlags();
         runtime.match = null;
         await this.reload(runtime);
@@ -322,6 +327,16 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
       }
       runtime.resetRoundFlags();
       this.broadcastState(runtime);
+      if (refusal.kind === 'protection') {
+        // The player's own limits, break or eligibility: they hear why; the opponent hears that no round follows.
+        this.realtime.emitTo(CHANNELS.seat(roomId, refusal.seat), SERVER_EVENTS.error, {
+          code: refusal.error.code,
+          message: refusal.error.message,
+        });
+        if (refusal.seat === seat) throw refusal.error;
+        throw new RealtimeError(REALTIME_ERROR_CODES.invalidState, REALTIME_MESSAGES.opponentCannotPlayAgain);
+      }
+      const lacking = refusal.seat;
       const insufficient = {
         code: REALTIME_ERROR_CODES.insufficientBalance,
         message: VALIDATION_MESSAGES.insufficientBalance,
@@ -366,6 +381,10 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     if (!this.config.FEATURE_CHAT)
       throw new RealtimeError(REALTIME_ERROR_CODES.invalidState, REALTIME_MESSAGES.chatDisabled);
     const runtime = this.watchedRuntime(socket, roomId);
+    // NUL and bidirectional overrides/isolates (which make a message display as something else) are refused.
+    if (CHAT_FORBIDDEN_CHARACTERS.test(text)) {
+      throw new RealtimeError(REALTIME_ERROR_CODES.invalidPayload, REALTIME_MESSAGES.chatForbiddenCharacters);
+    }
     // Control characters never reach other screens; surrounding whitespace is trimmed; empty messages are ignored.
     // eslint-disable-next-line no-control-regex
     const message = text.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
@@ -718,12 +737,21 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     }
   }
 
-  /** Both bets of the next round into escrow, in one transaction; the seat that cannot afford it, else null. */
-  private async escrowNextRound(runtime: RoomRuntime): Promise<RoomSeat | null> {
+  /**
+   * Both bets of the next round into escrow, in one transaction; null, or the seat refused: for its balance, or by
+   * player protection (eligibility, a break, a limit). Locks in the order of every stake: the players' rows (by id),
+   * then the room, then wallets.
+   */
+  private async escrowNextRound(
+    runtime: RoomRuntime,
+  ): Promise<{ kind: 'balance'; seat: RoomSeat } | { kind: 'protection'; seat: RoomSeat; error: AppError } | null> {
     const record = runtime.record;
-    let lacking: RoomSeat | null = null;
+    let refusal: { kind: 'balance'; seat: RoomSeat } | { kind: 'protection'; seat: RoomSeat; error: AppError } | null =
+      null;
     try {
       await this.rooms.transaction(async (manager) => {
+        const playerIds = [record.player1Id, record.player2Id].filter((id): id is string => id !== null).sort();
+        for (const playerId of playerIds) await this.rooms.lockUser(manager, playerId);
         const room = await this.rooms.lockRoom(manager, record.id);
         if (
           !room ||
@@ -734,22 +762,34 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
         ) {
           throw new RealtimeError(REALTIME_ERROR_CODES.invalidState, REALTIME_MESSAGES.playAgainState);
         }
+        if (room.player1Id !== record.player1Id || room.player2Id !== record.player2Id) {
+          throw new RealtimeError(REALTIME_ERROR_CODES.invalidState, REALTIME_MESSAGES.playAgainState);
+        }
         const next = room.round + 1;
-        for (const [seat, userId] of [
+        const seats = [
           [0, room.player1Id],
           [1, room.player2Id],
-        ] as const) {
+        ] as const;
+        for (const [seat, userId] of seats) {
+          try {
+            await this.moneyGate.assertMayStake(manager, userId, room.betCents);
+          } catch (error) {
+            if (error instanceof AppError && error.statusCode === 403) refusal = { kind: 'protection', seat, error };
+            throw error;
+          }
+        }
+        for (const [seat, userId] of seats) {
           try {
             await this.escrow.stake(manager, room.id, next, userId, room.betCents);
           } catch (error) {
-            if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') lacking = seat;
+            if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') refusal = { kind: 'balance', seat };
             throw error;
           }
         }
         await this.rooms.startNextRound(manager, room.id, next, this.config.ROOM_WAITING_EXPIRY_SECONDS);
       });
     } catch (error) {
-      if (lacking !== null) return lacking;
+      if (refusal !== null) return refusal;
       throw error;
     }
     return null;

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { centsToDollars, RG_ERROR_CODES, RG_MESSAGES } from '@skillduel/contracts';
+import { AppError } from '../common/app-error';
+import type { SqlRunner } from '../database/sql';
+import { ExclusionRecord, LimitRecord, ResponsibleGamingRepository } from './responsible-gaming.repository';
+import { leftUnder } from './rg-rules';
+
+const WINDOWS = ['day', 'week', 'month'] as const;
+
+const dollars = (cents: bigint): string => centsToDollars(cents).toFixed(2);
+
+/** "2026-11-25 21:30 UTC": how a break's end is named in messages. */
+export function formatBreakEnd(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export function exclusionMessage(exclusion: ExclusionRecord): string {
+  if (exclusion.endsAt === null) return RG_MESSAGES.selfExcludedPermanently;
+  const until = formatBreakEnd(exclusion.endsAt);
+  return exclusion.kind === 'cool_off' ? RG_MESSAGES.coolOffActive(until) : RG_MESSAGES.selfExcludedUntil(until);
+}
+
+function refuse(code: string, message: string): AppError {
+  return new AppError(403, code, message);
+}
+
+/**
+ * The player-protection checks of every route where the player's money goes in: deposits and stakes (create, join,
+ * quick match, Play Again). Called inside the money transaction, after the lock that serializes that player's
+ * operations of the kind (the wallet for deposits, the user row for stakes), so a limit holds under concurrency.
+ * Withdrawals are never gated: a player on a break may always take their money out.
+ */
+@Injectable()
+export class MoneyGate {
+  constructor(private readonly repository: ResponsibleGamingRepository) {}
+
+  async assertMayDeposit(runner: SqlRunner, userId: string, amountCents: bigint): Promise<void> {
+    await this.assertEligibleAndNotOnBreak(runner, userId);
+    const limits = await this.limitsInForce(runner, userId);
+    if (!WINDOWS.some((window) => limits.has(`deposit_${window}`))) return;
+    const totals = await this.repository.windowTotals(runner, userId);
+    for (const window of WINDOWS) {
+      const limit = limits.get(`deposit_${window}`);
+      if (limit === undefined) continue;
+      const used = totals.depositedCents[window];
+      if (used + amountCents > limit) {
+        throw refuse(
+          RG_ERROR_CODES.depositLimit,
+          RG_MESSAGES.depositLimit(window, dollars(limit), dollars(leftUnder(limit, used))),
+        );
+      }
+    }
+  }
+
+  async assertMayStake(runner: SqlRunner, userId: string, betCents: bigint): Promise<void> {
+    await this.assertEligibleAndNotOnBreak(runner, userId);
+    const limits = await this.limitsInForce(runner, userId);
+    const maxBet = limits.get('max_bet');
+    if (maxBet !== undefined && betCents > maxBet) {
+      throw refuse(RG_ERROR_CODES.maxBet, RG_MESSAGES.maxBet(dollars(maxBet)));
+    }
+    if (!WINDOWS.some((window) => limits.has(`loss_${window}`))) return;
+    const totals = await this.repository.windowTotals(runner, userId);
+    for (const window of WINDOWS) {
+      const limit = limits.get(`loss_${window}`);
+      if (limit === undefined) continue;
+      // A stake can be lost in full: it counts against the loss limit until it is refunded or paid back.
+      const lost = totals.netLossCents[window] > 0n ? totals.netLossCents[window] : 0n;
+      if (lost + betCents > limit) {
+        throw refuse(
+          RG_ERROR_CODES.lossLimit,
+          RG_MESSAGES.lossLimit(window, dollars(limit), dollars(leftUnder(limit, lost))),
+        );
+      }
+    }
+  }
+
+  /** The refusal of a player who has not confirmed eligibility, was refused, or is on a break; else nothing. */
+  async assertEligibleAndNotOnBreak(runner: SqlRunner, userId: string): Promise<void> {
+    const eligibility = await this.repository.findEligibility(runner, userId);
+    if (!eligibility) throw refuse(RG_ERROR_CODES.eligibilityRequired, RG_MESSAGES.eligibilityRequired);
+    if (eligibility.status === 'refused') {
+      throw refuse(eligibility.refusalCode ?? RG_ERROR_CODES.eligibilityRequired, RG_MESSAGES.refusedBefore);
+    }
+    const exclusion = await this.repository.activeExclusion(runner, userId);
+    if (exclusion) throw refuse(RG_ERROR_CODES.selfExcluded, exclusionMessage(exclusion));
+  }
+
+  private async limitsInForce(runner: SqlRunner, userId: string): Promise<Map<string, bigint>> {
+    const records: LimitRecord[] = await this.repository.listLimits(runner, userId);
+    const inForce = new Map<string, bigint>();
+    for (const record of records) if (record.amountCents !== null) inForce.set(record.kind, record.amountCents);
+    return inForce;
+  }
+}
