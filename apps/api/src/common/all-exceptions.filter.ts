@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorBody, HTTP_ERROR_MESSAGES } from '@skillduel/contracts';
+import { ErrorBody, HTTP_ERROR_MESSAGES, SERVICE_ERROR_CODES } from '@skillduel/contracts';
+import { isDatabaseUnavailable } from '../database/database-errors';
 import { AppError } from './app-error';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -70,6 +71,14 @@ export function toErrorBody(exception: unknown): { body: ErrorBody; cause?: unkn
       return { body: { statusCode: status, code, detail: message, message } };
     }
   }
+  // The database is down or restarting: a 503 the client may retry (the pool reconnects by itself), not a 500.
+  if (isDatabaseUnavailable(exception)) {
+    const message = HTTP_ERROR_MESSAGES.serviceUnavailable;
+    return {
+      body: { statusCode: 503, code: SERVICE_ERROR_CODES.databaseUnavailable, detail: message, message },
+      cause: exception,
+    };
+  }
   const message = HTTP_ERROR_MESSAGES.serverError;
   return { body: { statusCode: 500, code: 'INTERNAL', detail: message, message }, cause: exception };
 }
@@ -101,10 +110,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
         return;
       }
     }
-    if (cause) this.logger.error({ err: cause, reqId: request.id }, 'Unhandled error');
+    if (body.code === SERVICE_ERROR_CODES.databaseUnavailable) {
+      // One short line per refused request while the database is away, not a stack trace each.
+      this.logger.warn({ reqId: request.id, reason: errorMessage(cause) }, 'Database unavailable');
+      void reply.header('retry-after', '1');
+    } else if (cause) {
+      this.logger.error({ err: cause, reqId: request.id }, 'Unhandled error');
+    }
     void reply
       .status(body.statusCode)
       .header('content-type', 'application/json; charset=utf-8')
       .send({ ...body, requestId: request.id });
   }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message || error.constructor.name : String(error);
 }

@@ -14,7 +14,9 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     migrationsRun: false,
     synchronize: false,
     migrationsTransactionMode: 'each',
-    extra: { max: 20, application_name: 'skillduel-api' },
+    // A database that does not answer fails a request after 10 s (503 DATABASE_UNAVAILABLE) instead of hanging on
+    // TCP; keep-alive notices connections that died silently. The pool opens new connections once it is back.
+    extra: { max: 20, application_name: 'skillduel-api', connectionTimeoutMillis: 10_000, keepAlive: true },
     // Money columns are bigint; pg returns them as strings and entities transform them to bigint.
     parseInt8: false,
   } as DataSourceOptions;

@@ -8,9 +8,16 @@ export const HTTP_ERROR_MESSAGES = {
   404: 'Resource not found',
   429: 'Too many requests. Please try again later.',
   serverError: 'Server error. Please try again later.',
+  /** 503 while the database cannot be reached (code SERVICE_ERROR_CODES.databaseUnavailable); safe to retry. */
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   fallback: 'An error occurred',
   network: 'Network error. Please check your connection.',
   unexpected: 'An unexpected error occurred',
+} as const;
+
+/** Codes of errors that are about the service, not the request. */
+export const SERVICE_ERROR_CODES = {
+  databaseUnavailable: 'DATABASE_UNAVAILABLE',
 } as const;
 
 export const VALIDATION_MESSAGES = {

@@ -1,0 +1,146 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { HTTP_ERROR_MESSAGES, SERVICE_ERROR_CODES, type AuthResponse } from '@skillduel/contracts';
+import { randomBytes } from 'node:crypto';
+import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
+import { isDatabaseUnavailable } from '../src/database/database-errors';
+import { createTestDatabase } from './test-app';
+import { createAppOnDatabase } from './wallet-helpers';
+
+/**
+ * A TCP relay between the API and PostgreSQL that the test can cut (listener closed: new connections are refused;
+ * open connections reset) and restore on the same port: the API sees exactly what it sees when an external
+ * database goes away and comes back.
+ */
+class DatabaseLink {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  async up(): Promise<void> {
+    const server = createServer((client) => {
+      const upstream = tcpConnect(this.targetPort, this.targetHost);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    const address = server.address();
+    if (typeof address === 'object' && address) this.port = address.port;
+    this.server = server;
+  }
+
+  async down(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const socket of this.sockets) socket.resetAndDestroy();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+describe('an external database that goes away and comes back (real PostgreSQL behind a cuttable link)', () => {
+  let link: DatabaseLink;
+  let app: NestFastifyApplication;
+  let accessToken: string;
+
+  beforeAll(async () => {
+    const databaseUrl = new URL(await createTestDatabase());
+    link = new DatabaseLink(databaseUrl.hostname, Number(databaseUrl.port));
+    await link.up();
+    databaseUrl.hostname = '127.0.0.1';
+    databaseUrl.port = String(link.port);
+    app = await createAppOnDatabase(databaseUrl.toString());
+    const suffix = randomBytes(5).toString('hex');
+    const password = `Pw-${randomBytes(8).toString('hex')}`;
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        username: `outage_${suffix}`,
+        email: `outage_${suffix}@example.test`,
+        password,
+        confirmPassword: password,
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    accessToken = registered.json<AuthResponse>().access_token;
+  });
+
+  afterAll(async () => {
+    await link.up().catch(() => undefined);
+    await app.close();
+    await link.down();
+  });
+
+  const transactions = () =>
+    app.inject({ method: 'GET', url: '/api/transactions', headers: { authorization: `Bearer ${accessToken}` } });
+  const health = () => app.inject({ method: 'GET', url: '/api/health' });
+
+  it('answers 503 DATABASE_UNAVAILABLE while the database is unreachable, and recovers without a restart', async () => {
+    expect((await transactions()).statusCode).toBe(200);
+    expect((await health()).statusCode).toBe(200);
+
+    await link.down();
+    for (const route of [transactions, () => app.inject({ method: 'GET', url: '/api/games' })]) {
+      const refused = await route();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      const message = HTTP_ERROR_MESSAGES.serviceUnavailable;
+      expect(refused.json()).toEqual({
+        statusCode: 503,
+        code: SERVICE_ERROR_CODES.databaseUnavailable,
+        detail: message,
+        message,
+        requestId: expect.any(String),
+      });
+    }
+    const down = await health();
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ status: 'error', database: 'down' });
+
+    await link.up();
+    // The same process, no restart: the pool opens new connections on the next requests.
+    expect((await health()).json()).toMatchObject({ status: 'ok', database: 'up' });
+    const back = await transactions();
+    expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  const withCode = (code: string) => Object.assign(new Error('x'), { code });
+
+  it.each([
+    ['refused', withCode('ECONNREFUSED')],
+    ['reset', withCode('ECONNRESET')],
+    ['admin shutdown (57P01)', withCode('57P01')],
+    ['starting up / recovering (57P03)', withCode('57P03')],
+    ['connection exception class 08', withCode('08006')],
+    ['lost connection', new Error('Connection terminated unexpectedly')],
+    ['pool timeout', new Error('timeout exceeded when trying to connect')],
+    ['wrapped by TypeORM', Object.assign(new Error('query failed'), { driverError: withCode('57P01') })],
+    ['every address of localhost refused', new AggregateError([withCode('ECONNREFUSED')], '')],
+  ])('%s is an outage', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', withCode('23505')],
+    ['a deadlock', withCode('40P01')],
+    ['a plain bug', new TypeError('cannot read properties of undefined')],
+    ['not an error', 'ECONNREFUSED'],
+  ])('%s is not', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
