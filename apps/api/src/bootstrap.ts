@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
@@ -21,6 +22,9 @@ const OAUTH_CALLBACK_PATH = /^\/auth\/(google|facebook|microsoft)\/callback(\?|$
 /** Request bodies are small JSON documents; anything bigger is refused before parsing. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** What a client's X-Request-Id may look like to be kept: UUIDs and common trace ids. */
+export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
 /** Builds the fully configured application (used by main and by the integration tests). */
 export async function createApp(
   config: AppConfig,
@@ -37,9 +41,13 @@ export async function createApp(
     trustProxy: config.TRUST_PROXY,
     // The spec calls several routes with a trailing slash (`/games/`, `/users/me/`); both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
-    // A caller-supplied X-Request-Id (e.g. from a proxy) is kept so logs line up across hops.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller-supplied X-Request-Id (e.g. from a proxy) is kept so logs line up across hops, when it is a plain token
+    // (no spaces, quotes, newlines or markup that could forge or break log lines and headers); else a fresh id.
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) => {
+      const supplied = request.headers['x-request-id'];
+      return typeof supplied === 'string' && SAFE_REQUEST_ID.test(supplied) ? supplied : randomUUID();
+    },
   });
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

@@ -86,14 +86,16 @@ export class AccountEmailService implements OnModuleInit {
   /** Sets the new password, ends every session and spends all reset links; proves the mailbox too. */
   async resetPassword(token: string, password: string): Promise<MessageResponse> {
     const passwordHash = await this.hasher.hash(password);
-    await this.dataSource.transaction(async (manager) => {
+    const userId = await this.dataSource.transaction(async (manager) => {
       const spent = await this.tokens.consume(sha256Hex(token), 'reset_password', manager);
       if (!spent) throw invalidToken();
       await this.passwords.setPasswordHash(spent.userId, passwordHash, manager);
       await this.passwords.markEmailVerified(spent.userId, spent.email, manager);
       await this.tokens.retireAll(spent.userId, 'reset_password', manager);
       await this.sessions.revokeAll(spent.userId, 'password_reset', manager);
+      return spent.userId;
     });
+    this.sessions.announceRevoked(userId);
     return { success: true, message: AUTH_MESSAGES.passwordReset };
   }
 
@@ -114,6 +116,7 @@ export class AccountEmailService implements OnModuleInit {
       await this.tokens.retireAll(user.id, 'reset_password', manager);
       await this.sessions.revokeAllExcept(user.id, caller.sessionId, 'password_changed', manager);
     });
+    this.sessions.announceRevoked(user.id);
     if (user.email) this.mail.queue(passwordChangedMail(user.email, user.username));
     return { success: true, message: AUTH_MESSAGES.passwordChanged };
   }

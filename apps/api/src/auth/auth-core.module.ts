@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AuthKeys } from './auth-keys';
 import { AccessTokenAuthenticator, JwtAuthGuard, OptionalJwtAuthGuard } from './jwt-auth.guard';
+import { SessionRevocations } from './session-revocations';
 import { SessionsRepository } from './sessions.repository';
 import { TokensService } from './tokens.service';
 
@@ -18,7 +19,16 @@ import { TokensService } from './tokens.service';
     AccessTokenAuthenticator,
     JwtAuthGuard,
     OptionalJwtAuthGuard,
+    SessionRevocations,
   ],
-  exports: [AuthKeys, TokensService, SessionsRepository, AccessTokenAuthenticator, JwtAuthGuard, OptionalJwtAuthGuard],
+  exports: [
+    AuthKeys,
+    TokensService,
+    SessionsRepository,
+    AccessTokenAuthenticator,
+    JwtAuthGuard,
+    OptionalJwtAuthGuard,
+    SessionRevocations,
+  ],
 })
 export class AuthCoreModule {}

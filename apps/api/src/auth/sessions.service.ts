@@ -12,6 +12,7 @@ import { AppConfig } from '../config/app-config';
 import type { AuthUser } from './current-user.decorator';
 import type { ClientContext } from './request-context';
 import { sha256Hex } from './secrets';
+import { SessionRevocations } from './session-revocations';
 import { SessionRevocationReason, SessionsRepository } from './sessions.repository';
 import { TokensService } from './tokens.service';
 
@@ -31,6 +32,7 @@ export class SessionsService {
     private readonly sessions: SessionsRepository,
     private readonly tokens: TokensService,
     private readonly config: AppConfig,
+    private readonly revocations: SessionRevocations,
   ) {}
 
   async start(userId: string, authMethod: string, client: ClientContext): Promise<IssuedTokens> {
@@ -60,6 +62,7 @@ export class SessionsService {
         { sessionId: outcome.sessionId, userId: outcome.userId },
         'Refresh token reused: session revoked',
       );
+      this.revocations.revoked(outcome.userId);
     }
     if (outcome.kind !== 'rotated') {
       throw new AppError(401, AUTH_ERROR_CODES.invalidRefreshToken, AUTH_MESSAGES.invalidRefreshToken);
@@ -84,22 +87,38 @@ export class SessionsService {
   async revoke(user: AuthUser, sessionId: string, reason: SessionRevocationReason = 'revoked'): Promise<void> {
     const revoked = UUID_PATTERN.test(sessionId) && (await this.sessions.revoke(user.userId, sessionId, reason));
     if (!revoked) throw AppError.notFound(HTTP_ERROR_MESSAGES[404]);
+    this.revocations.revoked(user.userId);
   }
 
-  revokeOthers(user: AuthUser): Promise<number> {
-    return this.sessions.revokeAll(user.userId, user.sessionId, 'revoked_others');
+  async revokeOthers(user: AuthUser): Promise<number> {
+    const revoked = await this.sessions.revokeAll(user.userId, user.sessionId, 'revoked_others');
+    this.revocations.revoked(user.userId);
+    return revoked;
   }
 
-  revokeAll(userId: string, reason: SessionRevocationReason, manager?: EntityManager): Promise<number> {
-    return this.sessions.revokeAll(userId, null, reason, manager);
+  /**
+   * Within a caller's transaction (`manager`), the caller announces the revocation after its commit
+   * (`announceRevoked`); otherwise it is announced here.
+   */
+  async revokeAll(userId: string, reason: SessionRevocationReason, manager?: EntityManager): Promise<number> {
+    const revoked = await this.sessions.revokeAll(userId, null, reason, manager);
+    if (!manager) this.revocations.revoked(userId);
+    return revoked;
   }
 
-  revokeAllExcept(
+  async revokeAllExcept(
     userId: string,
     keepSessionId: string,
     reason: SessionRevocationReason,
     manager?: EntityManager,
   ): Promise<number> {
-    return this.sessions.revokeAll(userId, keepSessionId, reason, manager);
+    const revoked = await this.sessions.revokeAll(userId, keepSessionId, reason, manager);
+    if (!manager) this.revocations.revoked(userId);
+    return revoked;
+  }
+
+  /** Cuts the user's sockets whose session is no longer live (after a transaction that revoked sessions). */
+  announceRevoked(userId: string): void {
+    this.revocations.revoked(userId);
   }
 }

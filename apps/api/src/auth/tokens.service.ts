@@ -17,6 +17,7 @@ interface AccessTokenPayload {
   sub: string;
   sid: string;
   typ: string;
+  exp?: number;
 }
 
 export interface VerifiedAccessToken {
@@ -71,6 +72,8 @@ export class TokensService {
     }
     if (payload.typ !== ACCESS_TOKEN.type || typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
       return null;
+    // jsonwebtoken accepts a token without `exp` as never expiring; ours always carry one.
+    if (typeof payload.exp !== 'number') return null;
     if (!UUID_PATTERN.test(payload.sub) || !UUID_PATTERN.test(payload.sid)) return null;
     return { userId: payload.sub, sessionId: payload.sid };
   }

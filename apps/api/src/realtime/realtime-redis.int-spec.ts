@@ -1,4 +1,11 @@
-import type { Ack, ChatMessageDto, LobbyRoomEventDto, RoomDto, RoomJoinedDto } from '@skillduel/contracts';
+import type {
+  Ack,
+  ChatMessageDto,
+  LobbyRoomEventDto,
+  RealtimeErrorDto,
+  RoomDto,
+  RoomJoinedDto,
+} from '@skillduel/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ChildProcess, spawn } from 'node:child_process';
 import { bearer } from '../../test/auth-helpers';
@@ -41,6 +48,7 @@ const redisServer = redisServerPath();
       WITHDRAWAL_PROCESSOR_ENABLED: 'false',
       RATE_LIMIT_PER_MINUTE: '100000',
       ROOM_SWEEP_INTERVAL_MS: '600000',
+      SOCKET_SESSION_CHECK_INTERVAL_MS: '600000',
     };
     apps = [await createAppOnDatabase(databaseUrl, env), await createAppOnDatabase(databaseUrl, env)];
     for (const app of apps) await app.listen(0, '127.0.0.1');
@@ -77,5 +85,19 @@ const redisServer = redisServerPath();
     const chat = nextEvent<ChatMessageDto>(onB, 'chat:message');
     await request(onA, 'chat:send', { room_id: room.id, message: 'across instances' });
     expect((await chat).message).toBe('across instances');
+  });
+
+  it('a session revoked on instance A has its socket on instance B cut at once (issue 14, finding 8)', async () => {
+    const [a, b] = apps;
+    const player = await playerWithBalance(a, 0);
+    const onB = await connectSocket(b, { token: player.accessToken });
+    sockets.push(onB);
+    const revoked = nextEvent<RealtimeErrorDto>(onB, 'app:error', (error) => error.code === 'SESSION_REVOKED', 3000);
+    const gone = new Promise<string>((resolve) => onB.once('disconnect', resolve));
+    const logout = await a.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(player.accessToken) });
+    expect(logout.statusCode).toBe(200);
+    // SOCKET_SESSION_CHECK_INTERVAL_MS is 10 minutes here: only the pushed revocation can cut it this fast.
+    expect((await revoked).message).toBe('Your session has ended. Please sign in again.');
+    expect(await gone).toBe('io server disconnect');
   });
 });

@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ExtendedError } from 'socket.io';
 import { AccessTokenAuthenticator } from '../auth/jwt-auth.guard';
+import { SessionRevocations } from '../auth/session-revocations';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
@@ -58,6 +59,7 @@ export class RealtimeGateway
     private readonly sessions: SocketSessionsRepository,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
+    private readonly revocations: SessionRevocations,
   ) {}
 
   afterInit(server: AppServer): void {
@@ -73,6 +75,8 @@ export class RealtimeGateway
       this.config.SOCKET_SESSION_CHECK_INTERVAL_MS,
     );
     this.sessionTimer.unref();
+    // A revocation is pushed at once; the periodic check stays for expiry and for revocations made elsewhere.
+    this.revocations.onRevoked((userId) => this.disconnectRevokedSessionsOf(userId));
   }
 
   onModuleDestroy(): void {
@@ -88,7 +92,9 @@ export class RealtimeGateway
     this.metrics.openSockets.inc();
     socket.data.buckets = newBuckets(Date.now());
     socket.data.strikes = 0;
-    if (socket.data.user) void socket.join(CHANNELS.user(socket.data.user.userId));
+    if (socket.data.user) {
+      void socket.join([CHANNELS.user(socket.data.user.userId), CHANNELS.session(socket.data.user.sessionId)]);
+    }
 
     // Every packet, known event or not, spends a token of its class before anything else runs.
     socket.use((packet, next) => {
@@ -166,6 +172,29 @@ export class RealtimeGateway
       throw error;
     }
     socket.data.user = user;
+  }
+
+  /**
+   * Disconnects, on every instance (the adapter finds and cuts remote sockets), the user's sockets whose session is
+   * no longer live: called as soon as one of the user's sessions is revoked.
+   */
+  async disconnectRevokedSessionsOf(userId: string): Promise<number> {
+    const server = this.realtime.server;
+    if (!server) return 0;
+    const sockets = await server.in(CHANNELS.user(userId)).fetchSockets();
+    const sessionIds = [
+      ...new Set(sockets.flatMap((socket) => (socket.data.user ? [socket.data.user.sessionId] : []))),
+    ];
+    const live = await this.sessions.liveSessionIds(sessionIds);
+    const revoked = sessionIds.filter((sessionId) => !live.has(sessionId));
+    for (const sessionId of revoked) {
+      this.realtime.emitTo(CHANNELS.session(sessionId), SERVER_EVENTS.error, {
+        code: REALTIME_ERROR_CODES.sessionRevoked,
+        message: REALTIME_MESSAGES.sessionRevoked,
+      });
+      server.in(CHANNELS.session(sessionId)).disconnectSockets(true);
+    }
+    return revoked.length;
   }
 
   /** Disconnects this instance's sockets whose session was revoked or expired since they connected. */
