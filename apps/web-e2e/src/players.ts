@@ -6,8 +6,11 @@ export interface Player {
   refreshToken: string;
 }
 
-/** A fresh account through the API (SPEC §7 POST /auth/register), with $50 deposited (POST /transactions/deposit). */
-export async function registerWithDeposit(request: APIRequestContext, prefix: string): Promise<Player> {
+/**
+ * A fresh account through the API (SPEC §7 POST /auth/register), eligible for money play, with `dollars` (default
+ * $50) deposited (POST /transactions/deposit; none when 0).
+ */
+export async function registerWithDeposit(request: APIRequestContext, prefix: string, dollars = 50): Promise<Player> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const username = `${prefix}_${suffix}`;
   const password = 'correct-horse-9';
@@ -16,11 +19,19 @@ export async function registerWithDeposit(request: APIRequestContext, prefix: st
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const auth = (await registered.json()) as { access_token: string; refresh_token: string };
-  const deposit = await request.post('/api/transactions/deposit', {
-    data: { amount: 50, payment_method: 'card' },
-    headers: { Authorization: `Bearer ${auth.access_token}`, 'Idempotency-Key': `deposit-${username}` },
+  // Every player confirms eligibility before their first money move (issue 15).
+  const eligibility = await request.put('/api/users/me/eligibility', {
+    data: { date_of_birth: '1990-05-17', country: 'MX', accept_terms: true },
+    headers: { Authorization: `Bearer ${auth.access_token}` },
   });
-  expect(deposit.status(), await deposit.text()).toBeLessThan(300);
+  expect(eligibility.status(), await eligibility.text()).toBe(200);
+  if (dollars > 0) {
+    const deposit = await request.post('/api/transactions/deposit', {
+      data: { amount: dollars, payment_method: 'card' },
+      headers: { Authorization: `Bearer ${auth.access_token}`, 'Idempotency-Key': `deposit-${username}` },
+    });
+    expect(deposit.status(), await deposit.text()).toBeLessThan(300);
+  }
   return { username, accessToken: auth.access_token, refreshToken: auth.refresh_token };
 }
 

@@ -51,6 +51,22 @@ async function waitForToastsToClose(page: Page): Promise<void> {
 
 const rows = (page: Page): Locator => page.getByTestId('wallet-history').getByTestId('transaction-row');
 
+/** The first deposit asks for date of birth, country and the terms (issue 15) before any money moves. */
+async function confirmEligibilityInDialog(page: Page, screenshot?: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Before you play for money' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Date of birth').fill('1990-05-17');
+  await dialog.getByLabel('Country of residence').selectOption('MX');
+  await expect(dialog.getByRole('link', { name: 'terms of play' })).toHaveAttribute('href', '/terms');
+  await dialog.getByTestId('eligibility-terms').check();
+  if (screenshot) {
+    await snap(page, screenshot);
+    await expectAccessible(page);
+  }
+  await dialog.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 test.describe('wallet: deposit, withdraw, history', () => {
   test('a player deposits $50 by card, withdraws $20 and sees both in the history', async ({ page, request }) => {
     const account = await registerAccount(request);
@@ -80,6 +96,14 @@ test.describe('wallet: deposit, withdraw, history', () => {
     await snap(page, 'wallet-02-deposit-confirm');
     await expectAccessible(page);
     await confirmStep.getByRole('button', { name: 'Confirm' }).click();
+    // Not yet eligible: "Not now" moves nothing.
+    await page
+      .getByRole('dialog', { name: 'Before you play for money' })
+      .getByRole('button', { name: 'Not now' })
+      .click();
+    await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
+    await confirmStep.getByRole('button', { name: 'Confirm' }).click();
+    await confirmEligibilityInDialog(page, 'wallet-02b-eligibility');
     await expect(page.getByText('Successfully deposited $50.00!')).toBeVisible();
     await expect(page.getByTestId('wallet-balance')).toHaveText('$50.00');
     await expect(page.getByTestId('balance')).toContainText('$50.00');
@@ -142,6 +166,7 @@ test.describe('wallet: deposit, withdraw, history', () => {
     await page.getByRole('tab', { name: 'Deposit' }).click();
     await fillMove(page, '25.5', 'PayPal');
     await page.getByTestId('confirm-step').getByRole('button', { name: 'Confirm' }).click();
+    await confirmEligibilityInDialog(page, 'wallet-05a-eligibility-mobile');
     await expect(page.getByText('Successfully deposited $25.50!')).toBeVisible();
     await expect(page.getByTestId('wallet-balance')).toHaveText('$25.50');
     // Nothing wider than the screen.

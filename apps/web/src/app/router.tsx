@@ -9,6 +9,7 @@ import { LandingPage } from '../features/landing/LandingPage';
 import { LeaderboardPage } from '../features/leaderboard/LeaderboardPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { TermsPage } from '../features/responsible-gaming/TermsPage';
 import { WalletPage } from '../features/wallet/WalletPage';
 import { SOCIAL_PROVIDERS } from '@skillduel/contracts';
 import { AppLayout } from './layout/AppLayout';
@@ -35,6 +36,8 @@ export function AppRoutes() {
       {/* Public: the API mails links to APP_BASE_URL + these paths (decision 0105). */}
       <Route path="/verify-email" element={<VerifyEmailPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      {/* Public: linked from the eligibility dialog before the first money move (issue 15). */}
+      <Route path="/terms" element={<TermsPage />} />
       <Route element={<RequireSession />}>
         <Route element={<AppLayout />}>
           <Route path="/dashboard" element={<DashboardPage />} />

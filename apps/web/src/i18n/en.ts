@@ -9,6 +9,7 @@ import { leaderboardEn } from '../features/leaderboard/i18n';
 import { notificationsEn } from '../features/notifications/i18n';
 import { profileEn } from '../features/profile/i18n';
 import { fairnessEn } from '../features/fairness/i18n';
+import { rgEn } from '../features/responsible-gaming/i18n';
 
 /**
  * English is the source language: every string the spec names is taken from @skillduel/contracts verbatim,
@@ -121,6 +122,7 @@ export const en = {
   gameRoom: gameRoomEn,
   liveRoom: liveRoomEn,
   fairness: fairnessEn,
+  rg: rgEn,
   rooms: roomsEn,
   notFound: {
     title: 'Page not found',

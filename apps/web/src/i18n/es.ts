@@ -10,6 +10,7 @@ import { leaderboardEs } from '../features/leaderboard/i18n';
 import { notificationsEs } from '../features/notifications/i18n';
 import { profileEs } from '../features/profile/i18n';
 import { fairnessEs } from '../features/fairness/i18n';
+import { rgEs } from '../features/responsible-gaming/i18n';
 
 export const es: TranslationResource = {
   common: {
@@ -117,6 +118,7 @@ export const es: TranslationResource = {
   gameRoom: gameRoomEs,
   liveRoom: liveRoomEs,
   fairness: fairnessEs,
+  rg: rgEs,
   rooms: roomsEs,
   notFound: {
     title: 'Página no encontrada',

@@ -1,4 +1,11 @@
-import type { AuthResponseDto, GameDto, PublicConfigDto, User } from '@skillduel/contracts';
+import {
+  TERMS_VERSION,
+  type AuthResponseDto,
+  type EligibilityDto,
+  type GameDto,
+  type PublicConfigDto,
+  type User,
+} from '@skillduel/contracts';
 
 export function buildGame(overrides: Partial<GameDto> = {}): GameDto {
   return {
@@ -73,4 +80,17 @@ export function buildUser(overrides: Partial<User> = {}): User {
 
 export function buildAuthResponse(user: User = buildUser()): AuthResponseDto {
   return { user, access_token: 'access-token-1', refresh_token: 'refresh-token-1' };
+}
+
+/** GET /users/me/eligibility: confirmed (an adult in Mexico) or not yet. */
+export function buildEligibility(confirmed: boolean): EligibilityDto {
+  return {
+    confirmed,
+    status: confirmed ? 'eligible' : 'none',
+    date_of_birth: confirmed ? '1990-05-17' : null,
+    country: confirmed ? 'MX' : null,
+    terms_version: confirmed ? TERMS_VERSION : null,
+    current_terms_version: TERMS_VERSION,
+    confirmed_at: confirmed ? '2026-11-24T10:00:00.000Z' : null,
+  };
 }

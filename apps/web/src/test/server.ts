@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { STORAGE_KEYS } from '../app/storage';
-import { buildConfig, buildUser, GAMES } from './factories';
+import { buildConfig, buildEligibility, buildUser, GAMES } from './factories';
 
 /** URL pattern for an API path on any origin, e.g. api('/games/'). */
 export const apiUrl = (path: string) => `*/api${path}`;
@@ -55,6 +55,18 @@ export const handlers = [
   http.get(apiUrl('/users/me/matches'), () => HttpResponse.json({ matches: [], page: 1, page_size: 10, total: 0 })),
   // The bell's notifications: none.
   http.get(apiUrl('/notifications'), () => HttpResponse.json({ notifications: [], unread_count: 0 })),
+  // Responsible gaming: an eligible player, no reality check due (a test serves others with server.use).
+  http.get(apiUrl('/users/me/eligibility'), () => HttpResponse.json(buildEligibility(true))),
+  http.get(apiUrl('/users/me/reality-check'), () =>
+    HttpResponse.json({
+      due: false,
+      interval_minutes: 60,
+      session_started_at: null,
+      minutes_played: 0,
+      matches_played: 0,
+      net_amount: 0,
+    }),
+  ),
 ];
 
 export const server = setupServer(...handlers);

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { EligibilityGateProvider } from '../../features/responsible-gaming/EligibilityGate';
+import { RealityCheck } from '../../features/responsible-gaming/RealityCheck';
 import { BottomNav } from './BottomNav';
 import { TopBar } from './TopBar';
 
@@ -7,15 +9,18 @@ import { TopBar } from './TopBar';
 export function AppLayout() {
   const { t } = useTranslation();
   return (
-    <div className="app-shell">
-      <a className="skip-link" href="#main-content">
-        {t('common.skipToContent')}
-      </a>
-      <TopBar />
-      <main id="main-content" className="app-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <BottomNav />
-    </div>
+    <EligibilityGateProvider>
+      <div className="app-shell">
+        <a className="skip-link" href="#main-content">
+          {t('common.skipToContent')}
+        </a>
+        <TopBar />
+        <main id="main-content" className="app-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <BottomNav />
+        <RealityCheck />
+      </div>
+    </EligibilityGateProvider>
   );
 }

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { toast } from '../../app/toast';
 import { roomFailureReason } from '../rooms/messages';
+import { useEligibilityGate } from '../responsible-gaming/EligibilityGate';
 import { refreshBalances, useJoinRoomMutation, useSpectateRoomMutation } from '../rooms/roomsApi';
 import { roomPath } from '../rooms/useQuickMatch';
 import { useSession } from '../session/hooks';
@@ -26,6 +27,7 @@ export function useRoomActions(): RoomActions {
   const session = useSession();
   const isGuest = session.kind !== 'signedIn';
   const [joinRoom] = useJoinRoomMutation();
+  const ensureEligible = useEligibilityGate();
   const [spectateRoom] = useSpectateRoomMutation();
   const [busyRoomId, setBusyRoomId] = useState<string | null>(null);
 
@@ -35,6 +37,7 @@ export function useRoomActions(): RoomActions {
         toast.error(t('validation.guestJoinRoom'), 'guest-join-room');
         return;
       }
+      if (!(await ensureEligible())) return;
       setBusyRoomId(room.id);
       try {
         await joinRoom({ roomId: room.id, password }).unwrap();
@@ -48,7 +51,7 @@ export function useRoomActions(): RoomActions {
         setBusyRoomId(null);
       }
     },
-    [dispatch, isGuest, joinRoom, navigate, t],
+    [dispatch, ensureEligible, isGuest, joinRoom, navigate, t],
   );
 
   const watch = useCallback(

@@ -7,12 +7,13 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { useSession } from '../session/hooks';
 import { HistoryTab } from './HistoryTab';
 import { ProfileHeader } from './ProfileHeader';
+import { LimitsTab } from '../responsible-gaming/LimitsTab';
 import { SecurityTab } from './security/SecurityTab';
 import { SettingsTab } from './SettingsTab';
 import { StatisticsTab } from './StatisticsTab';
 import './profile.css';
 
-const TABS = ['statistics', 'history', 'settings', 'security'] as const;
+const TABS = ['statistics', 'history', 'settings', 'security', 'limits'] as const;
 type Tab = (typeof TABS)[number];
 
 /** SPEC §2 Profile: header, then the Statistics, History, Settings and Security tabs. Guests get a sign-up prompt. */
@@ -91,6 +92,7 @@ export function ProfilePage() {
         {tab === 'history' && <HistoryTab />}
         {tab === 'settings' && <SettingsTab user={user} />}
         {tab === 'security' && <SecurityTab user={user} />}
+        {tab === 'limits' && <LimitsTab />}
       </div>
     </section>
   );

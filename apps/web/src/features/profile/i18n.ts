@@ -24,6 +24,7 @@ export const profileEn = {
     history: 'History',
     settings: 'Settings',
     security: 'Security',
+    limits: 'Limits & safety',
   },
   statistics: {
     title: 'Statistics',
@@ -209,6 +210,7 @@ export const profileEs: TranslationResource<typeof profileEn> = {
     history: 'Historial',
     settings: 'Ajustes',
     security: 'Seguridad',
+    limits: 'Límites y seguridad',
   },
   statistics: {
     title: 'Estadísticas',

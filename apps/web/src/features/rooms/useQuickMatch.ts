@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { toast } from '../../app/toast';
 import { useGetGamesQuery } from '../games/gamesApi';
+import { useEligibilityGate } from '../responsible-gaming/EligibilityGate';
 import { roomFailureReason } from './messages';
 import { refreshBalances, useQuickMatchMutation } from './roomsApi';
 
@@ -24,16 +25,18 @@ export function useQuickMatch(gameId: string): () => void {
   const dispatch = useAppDispatch();
   const { data: games } = useGetGamesQuery();
   const [quickMatch] = useQuickMatchMutation();
+  const ensureEligible = useEligibilityGate();
   const pending = useRef(false);
   const bet = games?.find((game) => game.id === gameId)?.default_bet ?? GAME_ROOM_DEFAULTS.defaultBetDollars;
 
   return useCallback(() => {
     if (pending.current) return;
     pending.current = true;
-    void quickMatch({ game_id: gameId, bet_amount: bet })
-      .unwrap()
+    void ensureEligible()
+      .then((eligible) => (eligible ? quickMatch({ game_id: gameId, bet_amount: bet }).unwrap() : null))
       .then(
         (answer) => {
+          if (answer === null) return;
           toast.success(answer.matched ? t('toast.joinedRoom') : t('toast.roomCreated'));
           void dispatch(refreshBalances());
           navigate(roomPath(answer.room.id));
@@ -46,5 +49,5 @@ export function useQuickMatch(gameId: string): () => void {
       .finally(() => {
         pending.current = false;
       });
-  }, [bet, dispatch, gameId, navigate, quickMatch, t]);
+  }, [bet, dispatch, ensureEligible, gameId, navigate, quickMatch, t]);
 }

@@ -7,6 +7,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { SIGN_UP_MODE } from '../../../app/RouteGuards';
 import { toast } from '../../../app/toast';
 import { roomFailureReason } from '../../rooms/messages';
+import { useEligibilityGate } from '../../responsible-gaming/EligibilityGate';
 import { refreshBalances, useCreateRoomMutation } from '../../rooms/roomsApi';
 import { roomPath } from '../../rooms/useQuickMatch';
 import {
@@ -34,6 +35,7 @@ export function CreateRoomForm({ games, balance }: { games: readonly GameDto[]; 
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [createRoom, { isLoading }] = useCreateRoomMutation();
+  const ensureEligible = useEligibilityGate();
   const ids = {
     title: useId(),
     game: useId(),
@@ -85,6 +87,7 @@ export function CreateRoomForm({ games, balance }: { games: readonly GameDto[]; 
       (found.game ? gameRef : found.bet ? betRef : passwordRef).current?.focus();
       return;
     }
+    if (!(await ensureEligible())) return;
     try {
       const room = await createRoom({
         game_id: draft.gameId,

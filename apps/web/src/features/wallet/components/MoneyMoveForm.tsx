@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '../../../app/format';
 import { toast } from '../../../app/toast';
+import { useEligibilityGate } from '../../responsible-gaming/EligibilityGate';
 import { newIdempotencyKey } from '../idempotencyKey';
 import { checkAmount, toastAmount, type MoneyMoveKind, type ValidationMessageKey } from '../money';
 import { describeMoveFailure, type MoveFailure } from '../moveFailure';
@@ -48,6 +49,7 @@ export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: Mo
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const focusOnStep = useRef(false);
   const [deposit] = useDepositMutation();
+  const ensureEligible = useEligibilityGate();
   const [withdraw] = useWithdrawMutation();
 
   const isDeposit = kind === 'deposit';
@@ -89,6 +91,8 @@ export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: Mo
     inFlight.current = true;
     setBusy(true);
     try {
+      // The first deposit asks for date of birth, country and the terms (withdrawals never need them).
+      if (isDeposit && !(await ensureEligible())) return;
       await (isDeposit ? deposit(move) : withdraw(move)).unwrap();
       const amount = toastAmount(move.amountCents);
       toast.success(
