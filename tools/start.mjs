@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds if the sources changed since the last build, starts the embedded PostgreSQL
 // (unless DATABASE_URL is set), then runs the API server, which also serves the built web app.
-// Ctrl-C / SIGTERM stop the server first and PostgreSQL after it.
+// Ctrl-C / SIGTERM stop the server first and PostgreSQL after it. The embedded PostgreSQL is supervised (restarted
+// with crash recovery if it dies); one launcher per DATA_DIR, and what a killed launcher left running is stopped by
+// the next one (tools/postgres/data-dir-lock.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
@@ -11,7 +13,10 @@ import { startEmbeddedPostgres } from './postgres/embedded.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = resolve(root, process.env.DATA_DIR || '.data');
-const apiMain = join(root, 'dist/apps/api/main.js');
+// SKILLDUEL_API_ENTRY (the launcher's own tests, with --no-build): another script to run as the API server.
+const apiMain = process.env.SKILLDUEL_API_ENTRY
+  ? resolve(root, process.env.SKILLDUEL_API_ENTRY)
+  : join(root, 'dist/apps/api/main.js');
 const webIndex = join(root, 'dist/apps/web/index.html');
 const stampFile = join(root, 'dist/.build-stamp');
 
@@ -73,7 +78,7 @@ async function main() {
   env.APP_BASE_URL ||= `http://localhost:${env.PORT || 3000}`;
   if (!env.DATABASE_URL) {
     try {
-      postgres = await startEmbeddedPostgres({ dataDir });
+      postgres = await startEmbeddedPostgres({ dataDir, supervise: true });
     } catch (error) {
       console.error(`Could not start the embedded PostgreSQL in ${dataDir}: ${error.message}`);
       process.exit(1);
@@ -83,6 +88,8 @@ async function main() {
   }
 
   const server = spawn(process.execPath, ['--enable-source-maps', apiMain], { cwd: root, env, stdio: 'inherit' });
+  // If this launcher is killed, the next one stops the server it leaves behind (it would hold PORT).
+  postgres?.recordChild(server.pid);
   let stopping = false;
   const stop = async (code) => {
     if (postgres)
