@@ -6,6 +6,7 @@ import { createTestApp, TestApp } from '../../test/test-app';
 import { expectLedgerConsistent, insertUser } from '../../test/wallet-helpers';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
+import { ResponsibleGamingService } from '../responsible-gaming/responsible-gaming.service';
 import { LedgerService } from './ledger/ledger.service';
 import { PaymentProvider, SandboxPaymentProvider } from './payment-provider';
 import { WalletFinancials } from './wallet-financials';
@@ -17,8 +18,10 @@ import { WithdrawalProcessor } from './withdrawal-processor';
 const RUNS = Number(process.env['WALLET_MODEL_RUNS'] ?? 500);
 
 type KeyChoice = { kind: 'none' } | { kind: 'new' } | { kind: 'reuse'; index: number; sameRequest: boolean };
+type DepositLimitKind = 'deposit_day' | 'deposit_week' | 'deposit_month';
 type Step =
   | { op: 'deposit' | 'withdraw'; amountCents: number; method: PaymentMethod; key: KeyChoice }
+  | { op: 'limit'; kind: DepositLimitKind; amountCents: number | null }
   | { op: 'process' }
   | { op: 'restart' };
 
@@ -51,6 +54,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       key: keyChoice,
     }),
   },
+  {
+    // Deposit limits (issue 15): set, lowered, raised or removed; a raise or removal waits 168 hours, i.e. never here.
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('limit' as const),
+      kind: fc.constantFrom<DepositLimitKind>('deposit_day', 'deposit_week', 'deposit_month'),
+      amountCents: fc.option(fc.integer({ min: 5, max: 300 }).map((dollars) => dollars * 100)),
+    }),
+  },
   { weight: 2, arbitrary: fc.constant<Step>({ op: 'process' }) },
   { weight: 1, arbitrary: fc.constant<Step>({ op: 'restart' }) },
 );
@@ -62,11 +74,13 @@ interface Model {
   pendingCents: bigint[];
   historyRows: number;
   keys: { key: string; fingerprint: string; statusCode: number; body: string }[];
+  /** Deposit limits in force; every deposit of a run falls inside all three windows. */
+  limits: Record<DepositLimitKind, bigint | null>;
 }
 
 /**
  * Model-based test (issue 4): random sequences of deposits, withdrawals, provider declines, retries with old
- * Idempotency-Keys (same or different request) and withdrawal-processor runs and restarts. After every step the
+ * Idempotency-Keys (same or different request), deposit limits (issue 15) and withdrawal-processor runs and restarts. After every step the
  * database equals the model; after the runs, every ledger invariant holds.
  */
 describe('wallet model (fast-check, real PostgreSQL)', () => {
@@ -77,6 +91,7 @@ describe('wallet model (fast-check, real PostgreSQL)', () => {
   let dataSource: DataSource;
   let sandbox: SandboxPaymentProvider;
   let processor: WithdrawalProcessor;
+  let protection: ResponsibleGamingService;
 
   beforeAll(async () => {
     testApp = await createTestApp({ WITHDRAWAL_PROCESSOR_ENABLED: 'false', WITHDRAWAL_DELAY_SECONDS: '0' });
@@ -86,6 +101,7 @@ describe('wallet model (fast-check, real PostgreSQL)', () => {
     dataSource = testApp.app.get(DataSource);
     sandbox = testApp.app.get(PaymentProvider) as SandboxPaymentProvider;
     processor = testApp.app.get(WithdrawalProcessor);
+    protection = testApp.app.get(ResponsibleGamingService);
   });
   afterAll(() => testApp.close());
 
@@ -101,7 +117,7 @@ describe('wallet model (fast-check, real PostgreSQL)', () => {
 
   async function call(
     userId: string,
-    current: Extract<Step, { amountCents: number }>,
+    current: Extract<Step, { method: PaymentMethod }>,
     key: string | undefined,
   ): Promise<WalletAnswer | AppError> {
     const dto = { amount: formatCents(current.amountCents), payment_method: current.method };
@@ -153,9 +169,22 @@ describe('wallet model (fast-check, real PostgreSQL)', () => {
             pendingCents: [],
             historyRows: 0,
             keys: [],
+            limits: { deposit_day: null, deposit_week: null, deposit_month: null },
           };
 
           for (const current of steps) {
+            if (current.op === 'limit') {
+              const requested = current.amountCents === null ? null : BigInt(current.amountCents);
+              await protection.updateLimits(userId, {
+                [current.kind]: requested === null ? null : formatCents(requested),
+              });
+              const inForce = model.limits[current.kind];
+              // Setting or lowering applies at once; raising or removing waits (longer than any run).
+              if (requested !== null && (inForce === null || requested <= inForce))
+                model.limits[current.kind] = requested;
+              await expectDatabaseEqualsModel(userId, model);
+              continue;
+            }
             if (current.op === 'process' || current.op === 'restart') {
               await (current.op === 'process' ? processor : restartedProcessor()).processDue(10_000);
               settle(model);
@@ -191,7 +220,13 @@ describe('wallet model (fast-check, real PostgreSQL)', () => {
             const key = current.key.kind === 'none' ? undefined : randomUUID();
             const answer = await call(userId, current, key);
             const statusCode = answer.statusCode;
-            if (current.op === 'deposit') {
+            const overLimit = Object.values(model.limits).some(
+              (limit) => limit !== null && model.depositedCents + cents > limit,
+            );
+            if (current.op === 'deposit' && overLimit) {
+              // Refused before the provider is asked: nothing moves, no payment row.
+              expect(statusCode).toBe(403);
+            } else if (current.op === 'deposit') {
               if (sandbox.declines(cents)) {
                 expect(statusCode).toBe(402);
               } else {
@@ -230,8 +265,8 @@ describe('wallet model (fast-check, real PostgreSQL)', () => {
 /** Rebuilds the request an old key was first used for (a faithful retry). */
 function parseFingerprint(
   fingerprint: string,
-  current: Extract<Step, { amountCents: number }>,
-): Extract<Step, { amountCents: number }> {
+  current: Extract<Step, { method: PaymentMethod }>,
+): Extract<Step, { method: PaymentMethod }> {
   const [op, amountCents, paymentMethod] = fingerprint.split(':');
   return {
     op: op as 'deposit' | 'withdraw',
