@@ -26,6 +26,8 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
   moduleNameMapper: {
+    // The same browser entry of the contracts lib as the build (tsconfig.json paths, docs/decisions/1301).
+    '^@skillduel/contracts$': '<rootDir>/../../libs/contracts/src/browser.ts',
     '\\.(css|svg|png|jpg|ico)$': '<rootDir>/src/test/file-stub.cjs',
   },
   setupFiles: ['<rootDir>/src/test/polyfills.ts'],

@@ -1,3 +1,6 @@
+// The server's entry: everything, DTO classes (class-validator) included. The web app resolves
+// '@skillduel/contracts' to ./browser.ts instead; a module added here that the browser needs goes there too
+// (browser.spec.ts checks the two lists agree; docs/decisions/1301).
 export * from './lib/constants';
 export * from './lib/messages';
 export * from './lib/money';
@@ -9,6 +12,7 @@ export * from './lib/dto/validators';
 export * from './lib/dto/auth.dto';
 export * from './lib/dto/users.dto';
 export * from './lib/wallet-types';
+export * from './lib/amount-rules';
 export * from './lib/dto/wallet.dto';
 export * from './lib/game-room-messages';
 export * from './lib/rooms-types';

@@ -1,19 +1,116 @@
-import { Route, Routes } from 'react-router-dom';
-import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { GameRoomPage } from '../features/game-room/GameRoomPage';
-import { GamesPage } from '../features/games/GamesPage';
-import { LandingPage } from '../features/landing/LandingPage';
-import { LeaderboardPage } from '../features/leaderboard/LeaderboardPage';
-import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { TermsPage } from '../features/responsible-gaming/TermsPage';
-import { WalletPage } from '../features/wallet/WalletPage';
 import { SOCIAL_PROVIDERS } from '@skillduel/contracts';
-import { AppLayout } from './layout/AppLayout';
+import { Suspense, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, Route, Routes } from 'react-router-dom';
+import { loadAppTranslations } from '../i18n';
+import { lazyWithPreload } from './lazyWithPreload';
 import { PublicOnly, RequireSession } from './RouteGuards';
+import { Spinner } from './ui/Spinner';
+
+/**
+ * A screen of the app: its chunk and the app's translations (i18n/appSections.ts) load together. Only the landing
+ * page does without them, so it does not carry them (decision 1301).
+ */
+function appScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazyWithPreload(() => Promise.all([load(), loadAppTranslations()]).then(([component]) => component));
+}
+
+/*
+ * Every screen is its own chunk, fetched when its route is first visited: the first load carries the app shell
+ * (store, router, i18n, layout) and the one screen it shows (docs/decisions/1301).
+ */
+const AuthCallbackPage = appScreen(() =>
+  import('../features/auth/AuthCallbackPage').then((module) => module.AuthCallbackPage),
+);
+const ResetPasswordPage = appScreen(() =>
+  import('../features/auth/ResetPasswordPage').then((module) => module.ResetPasswordPage),
+);
+const VerifyEmailPage = appScreen(() =>
+  import('../features/auth/VerifyEmailPage').then((module) => module.VerifyEmailPage),
+);
+const DashboardPage = appScreen(() =>
+  import('../features/dashboard/DashboardPage').then((module) => module.DashboardPage),
+);
+const GameRoomPage = appScreen(() =>
+  import('../features/game-room/GameRoomPage').then((module) => module.GameRoomPage),
+);
+const GamesPage = appScreen(() => import('../features/games/GamesPage').then((module) => module.GamesPage));
+const LandingPage = lazyWithPreload(() =>
+  import('../features/landing/LandingPage').then((module) => module.LandingPage),
+);
+const LeaderboardPage = appScreen(() =>
+  import('../features/leaderboard/LeaderboardPage').then((module) => module.LeaderboardPage),
+);
+const NotFoundPage = appScreen(() =>
+  import('../features/not-found/NotFoundPage').then((module) => module.NotFoundPage),
+);
+const ProfilePage = appScreen(() => import('../features/profile/ProfilePage').then((module) => module.ProfilePage));
+const WalletPage = appScreen(() => import('../features/wallet/WalletPage').then((module) => module.WalletPage));
+const TermsPage = appScreen(() =>
+  import('../features/responsible-gaming/TermsPage').then((module) => module.TermsPage),
+);
+
+/** The screens inside the app layout (signed-in or guest sessions), by path. */
+const LAYOUT_ROUTES: readonly { path: string; screen: ComponentType & { preload(): Promise<void> } }[] = [
+  { path: '/dashboard', screen: DashboardPage },
+  { path: '/games', screen: GamesPage },
+  { path: '/leaderboard', screen: LeaderboardPage },
+  { path: '/profile', screen: ProfilePage },
+  { path: '/wallet', screen: WalletPage },
+  { path: '/game/:gameId', screen: GameRoomPage },
+];
+
+/**
+ * The layout (top bar, notifications, eligibility gate) is a chunk of its own too, so the landing page does not
+ * carry it; the screen it frames is fetched at the same time, not after it.
+ */
+const AppLayout = appScreen(() => {
+  const route = LAYOUT_ROUTES.find(({ path }) => matchPath(path, window.location.pathname));
+  route?.screen.preload().catch(() => undefined);
+  return import('./layout/AppLayout').then((module) => module.AppLayout);
+});
+
+const SCREENS = [
+  AppLayout,
+  AuthCallbackPage,
+  ResetPasswordPage,
+  VerifyEmailPage,
+  DashboardPage,
+  GameRoomPage,
+  GamesPage,
+  LandingPage,
+  LeaderboardPage,
+  NotFoundPage,
+  ProfilePage,
+  WalletPage,
+  TermsPage,
+];
+
+/** Fetches every screen (tests do, so they render each route at once as before the split). */
+export function preloadScreens(): Promise<void> {
+  return Promise.all(SCREENS.map((screen) => screen.preload())).then(() => undefined);
+}
+
+/**
+ * A lazy screen with its loading state. Inside the app layout the top bar stays and the spinner fills the content
+ * area; a standalone screen (landing, email links) gets a page of its own with the main landmark.
+ */
+function Screen({ component: Component, standalone = false }: { component: ComponentType; standalone?: boolean }) {
+  const { t } = useTranslation();
+  const spinner = <Spinner label={t('common.loading')} className="page-spinner" />;
+  const fallback = standalone ? (
+    <main className="centered-page" id="main-content">
+      {spinner}
+    </main>
+  ) : (
+    spinner
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <Component />
+    </Suspense>
+  );
+}
 
 /** Opt in to react-router v7 behaviour now, so the upgrade changes nothing (and v6 stops warning). */
 export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -26,29 +123,30 @@ export function AppRoutes() {
         path="/"
         element={
           <PublicOnly>
-            <LandingPage />
+            <Screen component={LandingPage} standalone />
           </PublicOnly>
         }
       />
       {SOCIAL_PROVIDERS.map((provider) => (
-        <Route key={provider} path={`/auth/${provider}/callback`} element={<AuthCallbackPage />} />
+        <Route
+          key={provider}
+          path={`/auth/${provider}/callback`}
+          element={<Screen component={AuthCallbackPage} standalone />}
+        />
       ))}
       {/* Public: the API mails links to APP_BASE_URL + these paths (decision 0105). */}
-      <Route path="/verify-email" element={<VerifyEmailPage />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/verify-email" element={<Screen component={VerifyEmailPage} standalone />} />
+      <Route path="/reset-password" element={<Screen component={ResetPasswordPage} standalone />} />
       {/* Public: linked from the eligibility dialog before the first money move (issue 15). */}
-      <Route path="/terms" element={<TermsPage />} />
+      <Route path="/terms" element={<Screen component={TermsPage} standalone />} />
       <Route element={<RequireSession />}>
-        <Route element={<AppLayout />}>
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/games" element={<GamesPage />} />
-          <Route path="/leaderboard" element={<LeaderboardPage />} />
-          <Route path="/profile" element={<ProfilePage />} />
-          <Route path="/wallet" element={<WalletPage />} />
-          <Route path="/game/:gameId" element={<GameRoomPage />} />
+        <Route element={<Screen component={AppLayout} standalone />}>
+          {LAYOUT_ROUTES.map(({ path, screen }) => (
+            <Route key={path} path={path} element={<Screen component={screen} />} />
+          ))}
         </Route>
       </Route>
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={<Screen component={NotFoundPage} standalone />} />
     </Routes>
   );
 }

@@ -1,15 +1,6 @@
 import { HTTP_ERROR_MESSAGES, LANDING_CLAIMS, TOAST_MESSAGES, VALIDATION_MESSAGES } from '@skillduel/contracts';
-import { dashboardEn } from '../features/dashboard/i18n';
-import { gameRoomEn } from '../features/game-room/i18n';
-import { liveRoomEn } from '../features/live-room/i18n';
-import { roomsEn } from '../features/rooms/i18n';
-import { walletEn } from '../features/wallet/i18n';
+import type { appSectionsEn } from './appSections';
 import { accountEmailEn, authEn, callbackEn } from '../features/auth/i18n';
-import { leaderboardEn } from '../features/leaderboard/i18n';
-import { notificationsEn } from '../features/notifications/i18n';
-import { profileEn } from '../features/profile/i18n';
-import { fairnessEn } from '../features/fairness/i18n';
-import { rgEn } from '../features/responsible-gaming/i18n';
 
 /**
  * English is the source language: every string the spec names is taken from @skillduel/contracts verbatim,
@@ -114,16 +105,6 @@ export const en = {
     hard: 'Hard',
     expert: 'Expert',
   },
-  dashboard: dashboardEn,
-  leaderboard: leaderboardEn,
-  notifications: notificationsEn,
-  profile: profileEn,
-  wallet: walletEn,
-  gameRoom: gameRoomEn,
-  liveRoom: liveRoomEn,
-  fairness: fairnessEn,
-  rg: rgEn,
-  rooms: roomsEn,
   notFound: {
     title: 'Page not found',
     text: "The page you're looking for doesn't exist.",
@@ -144,7 +125,13 @@ export const en = {
   },
 } as const;
 
-/** The shape every translation must fill: same keys, any strings. */
-export type TranslationResource<T = typeof en> = {
+/**
+ * The shape every translation must fill: same keys, any strings. The sections of the signed-in app
+ * (./appSections.ts) are part of it; they load with the app's screens, not with the landing page (decision 1301).
+ */
+export type TranslationResource<T = typeof en & typeof appSectionsEn> = {
   -readonly [K in keyof T]: T[K] extends string ? string : TranslationResource<T[K]>;
 };
+
+/** The sections above, which every screen needs (the rest is in ./appSections.ts). */
+export type CoreTranslationResource = TranslationResource<typeof en>;

@@ -1,18 +1,8 @@
 import { LANDING_CLAIMS } from '@skillduel/contracts';
-import type { TranslationResource } from './en';
-import { dashboardEs } from '../features/dashboard/i18n';
-import { gameRoomEs } from '../features/game-room/i18n';
-import { liveRoomEs } from '../features/live-room/i18n';
-import { roomsEs } from '../features/rooms/i18n';
-import { walletEs } from '../features/wallet/i18n';
+import type { CoreTranslationResource } from './en';
 import { accountEmailEs, authEs, callbackEs } from '../features/auth/i18n';
-import { leaderboardEs } from '../features/leaderboard/i18n';
-import { notificationsEs } from '../features/notifications/i18n';
-import { profileEs } from '../features/profile/i18n';
-import { fairnessEs } from '../features/fairness/i18n';
-import { rgEs } from '../features/responsible-gaming/i18n';
 
-export const es: TranslationResource = {
+export const es: CoreTranslationResource = {
   common: {
     brand: 'SkillDuel',
     skipToContent: 'Saltar al contenido principal',
@@ -110,16 +100,6 @@ export const es: TranslationResource = {
     hard: 'Difícil',
     expert: 'Experto',
   },
-  dashboard: dashboardEs,
-  leaderboard: leaderboardEs,
-  notifications: notificationsEs,
-  profile: profileEs,
-  wallet: walletEs,
-  gameRoom: gameRoomEs,
-  liveRoom: liveRoomEs,
-  fairness: fairnessEs,
-  rg: rgEs,
-  rooms: roomsEs,
   notFound: {
     title: 'Página no encontrada',
     text: 'La página que buscas no existe.',

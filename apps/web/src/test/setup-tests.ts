@@ -2,6 +2,9 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { resetRealtimeClient } from '../app/realtime';
+import { preloadScreens } from '../app/router';
+import { loadSonner } from '../app/toast';
+import { preloadGames } from '../features/game-room/games/GameBoard';
 import { installFakeSocket } from './realtime';
 import { server } from './server';
 
@@ -10,6 +13,8 @@ import { server } from './server';
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+// Screens, games and sonner are lazy chunks (decision 1301); fetched up front, they render at once as tests expect.
+beforeAll(() => Promise.all([preloadScreens(), preloadGames(), loadSonner()]));
 // No test opens a real socket: the realtime client gets a scripted fake (test/realtime.ts) that a test can drive.
 beforeEach(() => {
   installFakeSocket();

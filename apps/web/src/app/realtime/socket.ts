@@ -1,11 +1,4 @@
-import {
-  REALTIME_PATH,
-  type Ack,
-  type ClientToServerEvents,
-  type RealtimeAuth,
-  type ServerToClientEvents,
-} from '@skillduel/contracts';
-import { io, type Socket } from 'socket.io-client';
+import type { Ack, ClientToServerEvents, RealtimeAuth, ServerToClientEvents } from '@skillduel/contracts';
 
 /** Socket.IO's own connection events, as this app reads them. */
 export interface LifecycleEvents {
@@ -53,37 +46,55 @@ export type SocketFactory = (options: SocketFactoryOptions) => RealtimeSocket;
 /** Reconnection backoff: 1 s, doubling up to 10 s, ±50 % jitter (socket.io-client's exponential backoff). */
 export const RECONNECT_BACKOFF = { delayMs: 1000, maxDelayMs: 10_000, jitter: 0.5 } as const;
 
-/** Loose view of Socket.IO's overloaded methods; the typed RealtimeSocket interface above is what callers see. */
-interface LooseSocket {
-  on(event: string, listener: (...args: never[]) => void): void;
-  off(event: string, listener: (...args: never[]) => void): void;
-  emit(event: string, ...args: unknown[]): void;
+/**
+ * A socket whose real implementation is loaded on first use: every call made before it arrives is replayed on it
+ * in order (listeners, connect, emits, which Socket.IO buffers until connected). A failed load is retried.
+ */
+export function deferredSocketFactory(
+  load: () => Promise<SocketFactory>,
+  retryDelayMs: number = RECONNECT_BACKOFF.maxDelayMs,
+): SocketFactory {
+  return (options) => {
+    let real: RealtimeSocket | null = null;
+    let loading = false;
+    const queued: ((socket: RealtimeSocket) => void)[] = [];
+    const startLoading = (): void => {
+      if (loading || real) return;
+      loading = true;
+      load().then(
+        (factory) => {
+          real = factory(options);
+          for (const action of queued.splice(0)) action(real);
+        },
+        () => {
+          loading = false;
+          setTimeout(startLoading, retryDelayMs);
+        },
+      );
+    };
+    const whenLoaded = (action: (socket: RealtimeSocket) => void): void => {
+      if (real) action(real);
+      else queued.push(action);
+    };
+    // The screen that asked for the socket is about to connect: start fetching now.
+    startLoading();
+    return {
+      get connected() {
+        return real?.connected ?? false;
+      },
+      connect: () => whenLoaded((socket) => socket.connect()),
+      disconnect: () => whenLoaded((socket) => socket.disconnect()),
+      on: (event, listener) => whenLoaded((socket) => socket.on(event, listener)),
+      off: (event, listener) => whenLoaded((socket) => socket.off(event, listener)),
+      emit: (event, payload, ack) => whenLoaded((socket) => socket.emit(event, payload, ack)),
+    };
+  };
 }
 
-/** The real transport: Socket.IO on the page's own origin, path /socket.io (PRODUCT §6). */
-export const socketIoFactory: SocketFactory = ({ getAuth }) => {
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
-    path: REALTIME_PATH,
-    autoConnect: false,
-    auth: (callback) => callback(getAuth()),
-    reconnection: true,
-    reconnectionDelay: RECONNECT_BACKOFF.delayMs,
-    reconnectionDelayMax: RECONNECT_BACKOFF.maxDelayMs,
-    randomizationFactor: RECONNECT_BACKOFF.jitter,
-  });
-  const loose = socket as unknown as LooseSocket;
-  return {
-    get connected() {
-      return socket.connected;
-    },
-    connect: () => {
-      socket.connect();
-    },
-    disconnect: () => {
-      socket.disconnect();
-    },
-    on: (event, listener) => loose.on(event, listener),
-    off: (event, listener) => loose.off(event, listener),
-    emit: (event, payload, ack) => loose.emit(event, payload ?? {}, ack),
-  };
-};
+/**
+ * The real transport (Socket.IO on the page's own origin, ./socketIo). socket.io-client is fetched as its own chunk
+ * when a screen first uses the socket, not with the app (docs/decisions/1301).
+ */
+export const socketIoFactory: SocketFactory = deferredSocketFactory(() =>
+  import('./socketIo').then((module) => module.socketIoFactory),
+);

@@ -12,7 +12,7 @@ import { PlayerPanel } from './components/PlayerPanel';
 import { PracticeBanner } from './components/PracticeBanner';
 import { RoomHeader } from './components/RoomHeader';
 import { SpectatingScreen, WaitingScreen } from './components/WaitingScreen';
-import { GameBoard } from './games/GameBoard';
+import { GameBoard, preloadGame } from './games/GameBoard';
 import { engineOf, PRACTICE_PLAYER, secondsLeft, type PracticeState } from './practiceMatch';
 import { isBuiltInGameId, leaveRoomPath, type RoomTarget } from './roomTarget';
 import { usePracticeMatch } from './usePracticeMatch';
@@ -68,6 +68,7 @@ export function PracticeRoom({
   const findOpponent = useQuickMatch(target.gameId);
   const [focusStart, setFocusStart] = useState(false);
   useResultToast(state);
+  useEffect(() => preloadGame(target.engineId), [target.engineId]);
 
   const leave = () => navigate(leaveRoomPath(isGuest));
   const playAgain = () => {

@@ -18,7 +18,7 @@ import { Spinner } from '../../app/ui/Spinner';
 import { GameRoomNotFound } from '../game-room/components/GameRoomNotFound';
 import { PlayerPanel } from '../game-room/components/PlayerPanel';
 import { RoomHeader } from '../game-room/components/RoomHeader';
-import { GameBoard } from '../game-room/games/GameBoard';
+import { GameBoard, preloadGame } from '../game-room/games/GameBoard';
 import type { InputNotice } from '../game-room/practiceMatch';
 import { isBuiltInGameId, leaveRoomPath } from '../game-room/roomTarget';
 import { useGetGamesQuery } from '../games/gamesApi';
@@ -184,6 +184,10 @@ function LiveRoomScreen({
     { username: player1?.username ?? null, ready: state.ready[0] },
     { username: player2?.username ?? null, ready: state.ready[1] },
   ];
+
+  useEffect(() => {
+    if (engineId) preloadGame(engineId);
+  }, [engineId]);
 
   // A room closed under us (expired, the other player left before the start): say so once, balances change.
   useEffect(() => {

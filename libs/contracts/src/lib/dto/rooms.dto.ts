@@ -1,21 +1,8 @@
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { BET_AMOUNT_RULE, ROOM_PASSWORD_LIMITS } from '../amount-rules';
 import { LIMITS } from '../constants';
-import { VALIDATION_MESSAGES } from '../messages';
 import { ROOM_MESSAGES, ROOM_STATUSES, type RoomStatus } from '../rooms-types';
-import { IsDollarAmount, type DollarAmountRule } from './wallet.dto';
-
-/**
- * A room's bet (SPEC §5 Create room): present and above 0, at most 2 decimals, else 'Please enter a valid bet amount'.
- * The game's own min/max bet and the balance ('Insufficient balance') are checked by the server.
- */
-export const BET_AMOUNT_RULE: DollarAmountRule = {
-  invalidMessage: VALIDATION_MESSAGES.invalidBet,
-  minCents: 1,
-  minMessage: VALIDATION_MESSAGES.invalidBet,
-};
-
-/** Private room passwords (stored hashed). */
-export const ROOM_PASSWORD_LIMITS = { minLength: 4, maxLength: 64 } as const;
+import { IsDollarAmount } from './wallet.dto';
 
 const GAME_ID_MAX_LENGTH = 64;
 

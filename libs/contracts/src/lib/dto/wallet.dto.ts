@@ -1,45 +1,8 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min, ValidateBy, ValidationOptions } from 'class-validator';
-import { LIMITS, PAYMENT_METHODS, type PaymentMethod } from '../constants';
-import { VALIDATION_MESSAGES } from '../messages';
-import { parseDollarsToCents } from '../money';
+import { amountProblem, DEPOSIT_AMOUNT_RULE, WITHDRAWAL_AMOUNT_RULE, type DollarAmountRule } from '../amount-rules';
+import { PAYMENT_METHODS, type PaymentMethod } from '../constants';
 import { TRANSACTIONS_PAGE, WALLET_MESSAGES } from '../wallet-types';
-
-/** Limits and messages of one kind of amount (SPEC §5): which message wins is decided in `amountProblem`. */
-export interface DollarAmountRule {
-  invalidMessage: string;
-  minCents: number;
-  minMessage: string;
-  maxCents?: number;
-  maxMessage?: string;
-}
-
-export const DEPOSIT_AMOUNT_RULE: DollarAmountRule = {
-  invalidMessage: VALIDATION_MESSAGES.invalidDeposit,
-  minCents: LIMITS.depositMinCents,
-  minMessage: VALIDATION_MESSAGES.depositMin,
-  maxCents: LIMITS.depositMaxCents,
-  maxMessage: VALIDATION_MESSAGES.depositMax,
-};
-
-/** The upper bound of a withdrawal is the balance, which only the server's ledger knows ('Insufficient balance'). */
-export const WITHDRAWAL_AMOUNT_RULE: DollarAmountRule = {
-  invalidMessage: VALIDATION_MESSAGES.invalidWithdrawal,
-  minCents: LIMITS.withdrawalMinCents,
-  minMessage: VALIDATION_MESSAGES.withdrawalMin,
-};
-
-/**
- * The spec's message for a wire amount, or null when it is acceptable. A JSON number or a decimal string with at
- * most 2 decimals (parseDollarsToCents); missing, null, zero, negative, NaN, exponents and 3+ decimals are invalid.
- */
-export function amountProblem(value: unknown, rule: DollarAmountRule): string | null {
-  const cents = parseDollarsToCents(value);
-  if (cents === null || cents <= 0n) return rule.invalidMessage;
-  if (cents < BigInt(rule.minCents)) return rule.minMessage;
-  if (rule.maxCents !== undefined && cents > BigInt(rule.maxCents)) return rule.maxMessage ?? rule.invalidMessage;
-  return null;
-}
 
 /** Validates a dollar amount against `rule`; the failure message is the spec's wording for the exact problem. */
 export function IsDollarAmount(rule: DollarAmountRule, options?: ValidationOptions): PropertyDecorator {

@@ -9,15 +9,41 @@ import type {
   ReactionTimeView,
   WordWizardView,
 } from '@skillduel/games';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithPreload } from '../../../app/lazyWithPreload';
+import { Spinner } from '../../../app/ui/Spinner';
 import type { InputFeedback, InputNotice } from '../practiceMatch';
-import { ColorMatchGame } from './ColorMatchGame';
-import { MemoryMasterGame } from './MemoryMasterGame';
-import { NumberRushGame } from './NumberRushGame';
-import { PatternProGame } from './PatternProGame';
-import { QuickClickGame } from './QuickClickGame';
-import { ReactionTimeGame } from './ReactionTimeGame';
-import { WordWizardGame } from './WordWizardGame';
+
+// Each game's screen is its own chunk, fetched for the game being played (docs/decisions/1301).
+const QuickClickGame = lazyWithPreload(() => import('./QuickClickGame').then((module) => module.QuickClickGame));
+const NumberRushGame = lazyWithPreload(() => import('./NumberRushGame').then((module) => module.NumberRushGame));
+const MemoryMasterGame = lazyWithPreload(() => import('./MemoryMasterGame').then((module) => module.MemoryMasterGame));
+const PatternProGame = lazyWithPreload(() => import('./PatternProGame').then((module) => module.PatternProGame));
+const WordWizardGame = lazyWithPreload(() => import('./WordWizardGame').then((module) => module.WordWizardGame));
+const ReactionTimeGame = lazyWithPreload(() => import('./ReactionTimeGame').then((module) => module.ReactionTimeGame));
+const ColorMatchGame = lazyWithPreload(() => import('./ColorMatchGame').then((module) => module.ColorMatchGame));
+
+const GAMES: Record<GameId, { preload(): Promise<void> }> = {
+  'quick-click': QuickClickGame,
+  'number-rush': NumberRushGame,
+  'memory-master': MemoryMasterGame,
+  'pattern-pro': PatternProGame,
+  'word-wizard': WordWizardGame,
+  'reaction-time': ReactionTimeGame,
+  'color-match': ColorMatchGame,
+};
+
+/** Fetches a game's screen ahead of play (rooms call it while waiting), so the countdown does not end on a spinner. */
+export function preloadGame(engineId: GameId): void {
+  // A failed fetch is tried again when the game renders.
+  GAMES[engineId].preload().catch(() => undefined);
+}
+
+/** Fetches every game's screen (tests do, so games render at once). */
+export function preloadGames(): Promise<void> {
+  return Promise.all(Object.values(GAMES).map((game) => game.preload())).then(() => undefined);
+}
 
 /**
  * Picks the game's component. The engine is held by a runtime id, so its view's game part is `unknown` here; the
@@ -71,7 +97,9 @@ export function GameBoard({
   return (
     <div className="gr-board" data-testid="game-board" data-game-id={engineId}>
       <h2 className="visually-hidden">{t('gameRoom.game.label')}</h2>
-      <GameForId engineId={engineId} game={view.game} onInput={onInput} feedback={feedback} />
+      <Suspense fallback={<Spinner label={t('gameRoom.loading')} />}>
+        <GameForId engineId={engineId} game={view.game} onInput={onInput} feedback={feedback} />
+      </Suspense>
       <p className="gr-notice" role="status" data-testid="input-notice">
         {notice === null
           ? ''

@@ -1,0 +1,57 @@
+import { LIMITS } from './constants';
+import { VALIDATION_MESSAGES } from './messages';
+import { parseDollarsToCents } from './money';
+
+/*
+ * Plain data and functions, no decorators: the browser's forms use these too, so this file must not import
+ * class-validator (the DTOs in dto/ apply them on the server; docs/decisions/1301).
+ */
+
+/** Limits and messages of one kind of amount (SPEC §5): which message wins is decided in `amountProblem`. */
+export interface DollarAmountRule {
+  invalidMessage: string;
+  minCents: number;
+  minMessage: string;
+  maxCents?: number;
+  maxMessage?: string;
+}
+
+export const DEPOSIT_AMOUNT_RULE: DollarAmountRule = {
+  invalidMessage: VALIDATION_MESSAGES.invalidDeposit,
+  minCents: LIMITS.depositMinCents,
+  minMessage: VALIDATION_MESSAGES.depositMin,
+  maxCents: LIMITS.depositMaxCents,
+  maxMessage: VALIDATION_MESSAGES.depositMax,
+};
+
+/** The upper bound of a withdrawal is the balance, which only the server's ledger knows ('Insufficient balance'). */
+export const WITHDRAWAL_AMOUNT_RULE: DollarAmountRule = {
+  invalidMessage: VALIDATION_MESSAGES.invalidWithdrawal,
+  minCents: LIMITS.withdrawalMinCents,
+  minMessage: VALIDATION_MESSAGES.withdrawalMin,
+};
+
+/**
+ * A room's bet (SPEC §5 Create room): present and above 0, at most 2 decimals, else 'Please enter a valid bet amount'.
+ * The game's own min/max bet and the balance ('Insufficient balance') are checked by the server.
+ */
+export const BET_AMOUNT_RULE: DollarAmountRule = {
+  invalidMessage: VALIDATION_MESSAGES.invalidBet,
+  minCents: 1,
+  minMessage: VALIDATION_MESSAGES.invalidBet,
+};
+
+/** Private room passwords (stored hashed). */
+export const ROOM_PASSWORD_LIMITS = { minLength: 4, maxLength: 64 } as const;
+
+/**
+ * The spec's message for a wire amount, or null when it is acceptable. A JSON number or a decimal string with at
+ * most 2 decimals (parseDollarsToCents); missing, null, zero, negative, NaN, exponents and 3+ decimals are invalid.
+ */
+export function amountProblem(value: unknown, rule: DollarAmountRule): string | null {
+  const cents = parseDollarsToCents(value);
+  if (cents === null || cents <= 0n) return rule.invalidMessage;
+  if (cents < BigInt(rule.minCents)) return rule.minMessage;
+  if (rule.maxCents !== undefined && cents > BigInt(rule.maxCents)) return rule.maxMessage ?? rule.invalidMessage;
+  return null;
+}
