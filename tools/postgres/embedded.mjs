@@ -73,7 +73,7 @@ async function startLocked({ dataDir, database = 'skillduel', port, log = () => 
   // A crash can leave a stale pid file behind, or a killed launcher its postmaster, either of which would stop
   // PostgreSQL from starting.
   await stopOrphanPostmaster(clusterDir, lock.stale, say);
-  await server.start();
+  await startServer(server, clusterDir, say);
   const client = new pg.Client({
     host: '127.0.0.1',
     port: chosenPort,
@@ -147,6 +147,24 @@ function allowTraversal(path) {
       console.log(`embedded PostgreSQL: allowed the postgres user to enter ${current} (chmod o+x)`);
     }
     if (dirname(current) === current) break;
+  }
+}
+
+/**
+ * `server.start()`, tried again for a few seconds: right after a crash the dead postmaster's backends may still
+ * hold its shared memory, and PostgreSQL refuses to start until they are gone.
+ */
+async function startServer(server, clusterDir, say, attempts = 8) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await server.start();
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error ?? new Error('PostgreSQL exited while starting');
+      say(`PostgreSQL did not start (attempt ${attempt} of ${attempts}); trying again`);
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      removeDeadPidFile(clusterDir);
+    }
   }
 }
 
