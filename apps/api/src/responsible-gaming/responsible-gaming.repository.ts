@@ -270,16 +270,22 @@ export class ResponsibleGamingRepository {
     return rows.map((row) => ({ startsAt: row.starts_at, endedAt: row.ended_at }));
   }
 
-  /** The net of stakes, refunds and payouts since `since` (cents; positive = won). */
-  async netPlaySince(runner: SqlRunner, userId: string, since: Date): Promise<bigint> {
+  /**
+   * The player's net result of the money matches that started at or after `since` (cents; positive = won): a win
+   * pays the payout minus the stake, a loss costs the stake, a tie or void costs nothing, a match still running has
+   * its stake at risk. From the matches, because a stake is taken when the room is joined, before the match starts.
+   */
+  async netOfMatchesSince(runner: SqlRunner, userId: string, since: Date): Promise<bigint> {
     const rows = await queryRows<{ net: string }>(
       runner,
-      `SELECT coalesce(sum(e.amount_cents), 0) AS net
-         FROM ledger_accounts a
-         JOIN ledger_entries e ON e.account_id = a.id
-         JOIN ledger_transactions t ON t.id = e.transaction_id
-        WHERE a.kind = 'user_wallet' AND a.user_id = $1 AND t.kind IN ('bet', 'refund', 'win')
-          AND e.created_at >= $2`,
+      `SELECT coalesce(sum(CASE
+                WHEN outcome IS NULL THEN -bet_cents
+                WHEN outcome IN ('tie', 'void') THEN 0
+                WHEN winner_id = $1 THEN payout_cents - bet_cents
+                ELSE -bet_cents
+              END), 0) AS net
+         FROM matches
+        WHERE (player1_id = $1 OR player2_id = $1) AND starts_at >= $2`,
       [userId, since],
     );
     return BigInt(rows[0].net);

@@ -221,7 +221,7 @@ export class ResponsibleGamingService {
       };
     }
     const minutesPlayed = Math.floor((now.getTime() - session.startedAt.getTime()) / 60_000);
-    const net = await this.repository.netPlaySince(runner, userId, session.startedAt);
+    const net = await this.repository.netOfMatchesSince(runner, userId, session.startedAt);
     return {
       due: minutesPlayed >= intervalMinutes,
       interval_minutes: intervalMinutes,

@@ -333,8 +333,16 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
           code: refusal.error.code,
           message: refusal.error.message,
         });
-        if (refusal.seat === seat) throw refusal.error;
-        throw new RealtimeError(REALTIME_ERROR_CODES.invalidState, REALTIME_MESSAGES.opponentCannotPlayAgain);
+        const opponentCannotPlay = new RealtimeError(
+          REALTIME_ERROR_CODES.invalidState,
+          REALTIME_MESSAGES.opponentCannotPlayAgain,
+        );
+        const otherSeat: RoomSeat = refusal.seat === 0 ? 1 : 0;
+        this.realtime.emitTo(CHANNELS.seat(roomId, otherSeat), SERVER_EVENTS.error, {
+          code: opponentCannotPlay.code,
+          message: opponentCannotPlay.message,
+        });
+        throw refusal.seat === seat ? refusal.error : opponentCannotPlay;
       }
       const lacking = refusal.seat;
       const insufficient = {
