@@ -82,6 +82,8 @@ test.describe('accounts: sign-up, sessions, profile, 2FA, social login, guest', 
     await page.getByRole('tab', { name: 'Security' }).click();
     await expect(page.getByTestId('session-item')).toHaveCount(1);
     await expect(page.getByTestId('session-item').first()).toContainText('This device');
+    // Binding an authenticator needs the password too, not just the signed-in session (decision 1001).
+    await page.getByLabel('Confirm with your password').fill(account.password);
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
     const secret = (await page.getByTestId('two-factor-secret').textContent())?.trim() ?? '';

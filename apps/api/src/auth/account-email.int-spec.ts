@@ -27,6 +27,14 @@ describe('email flows over real SMTP: verify email, forgot/reset password, chang
     await mail.stop();
   });
 
+  /** A registered user whose address is verified (reset links only go to verified addresses). */
+  async function verifiedUser() {
+    const registered = await registerUser(testApp.app);
+    const token = tokenFromMail(await mail.waitFor(registered.user.email ?? '', 'Confirm'), '/verify-email');
+    expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(200);
+    return registered;
+  }
+
   async function login(email: string, password: string) {
     return inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: randomIp() });
   }
@@ -109,27 +117,27 @@ describe('email flows over real SMTP: verify email, forgot/reset password, chang
       expect(mail.count(user.email ?? '')).toBe(0);
     });
 
-    it('a link mailed to an old address verifies nothing after the email changed', async () => {
-      const { user, accessToken } = await registerUser(testApp.app);
+    it('a link mailed to an old address verifies nothing once an email change is confirmed', async () => {
+      const { user, accessToken, password } = await registerUser(testApp.app);
       const oldToken = tokenFromMail(await mail.waitFor(user.email ?? '', 'Confirm'), '/verify-email');
       const newEmail = `changed_${user.username}@example.test`;
       const update = await inject({
         method: 'PUT',
         url: '/api/users/me/',
         headers: bearer(accessToken),
-        payload: { email: newEmail },
+        payload: { email: newEmail, current_password: password },
       });
       expect(update.statusCode).toBe(200);
-      expect((await post('/api/auth/verify-email', { token: oldToken })).statusCode).toBe(400);
+      // The address changes when the new mailbox confirms it; from then on the old link verifies nothing.
       const newToken = tokenFromMail(await mail.waitFor(newEmail, 'Confirm'), '/verify-email');
       expect((await post('/api/auth/verify-email', { token: newToken })).statusCode).toBe(200);
+      expect((await post('/api/auth/verify-email', { token: oldToken })).statusCode).toBe(400);
     });
   });
 
   describe('forgot and reset password', () => {
     it('forgot-password answers identically for unknown emails and mails only real accounts', async () => {
-      const { user } = await registerUser(testApp.app);
-      await mail.waitFor(user.email ?? '', 'Confirm');
+      const { user } = await verifiedUser();
       const known = await post('/api/auth/forgot-password', { email: (user.email ?? '').toUpperCase() });
       const unknown = await post('/api/auth/forgot-password', { email: 'nobody-here@example.test' });
       expect(known.statusCode).toBe(200);
@@ -146,7 +154,7 @@ describe('email flows over real SMTP: verify email, forgot/reset password, chang
     });
 
     it('reset-password sets the new password, ends every session and works once', async () => {
-      const { user, accessToken, refreshToken, password } = await registerUser(testApp.app);
+      const { user, accessToken, refreshToken, password } = await verifiedUser();
       const other = (await login(user.email ?? '', password)).json<AuthResponse>();
       await post('/api/auth/forgot-password', { email: user.email });
       const token = tokenFromMail(await mail.waitFor(user.email ?? '', 'Reset'), '/reset-password');
@@ -171,7 +179,7 @@ describe('email flows over real SMTP: verify email, forgot/reset password, chang
     });
 
     it('a bad new password is refused before the token is spent; expired and forged tokens change nothing', async () => {
-      const { user, password } = await registerUser(testApp.app);
+      const { user, password } = await verifiedUser();
       await post('/api/auth/forgot-password', { email: user.email });
       const token = tokenFromMail(await mail.waitFor(user.email ?? '', 'Reset'), '/reset-password');
       const before = await rowCounts(testApp.databaseUrl, tables);

@@ -154,8 +154,14 @@ export class AuthController {
   @AuthRateLimit('change-password')
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
-  @ApiOperation({ summary: 'Needs the current password; ends every other session' })
+  @ApiOperation({
+    summary: 'Needs the current password (and two_factor_code when 2FA is on: else 403); ends every other session',
+  })
   changePassword(@CurrentUser() user: AuthUser, @Body() body: ChangePasswordDto): Promise<MessageResponse> {
-    return this.accountEmail.changePassword(user, body.current_password, body.new_password);
+    return this.accountEmail.changePassword(
+      user,
+      { current_password: body.current_password, two_factor_code: body.two_factor_code },
+      body.new_password,
+    );
   }
 }

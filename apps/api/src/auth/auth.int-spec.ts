@@ -669,6 +669,7 @@ describe('accounts: register, login, tokens and sessions (real PostgreSQL)', () 
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         email_verified: false,
+        pending_email: null,
         has_password: true,
         two_factor_enabled: false,
         recovery_codes_remaining: 0,

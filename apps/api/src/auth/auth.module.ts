@@ -14,6 +14,7 @@ import { PasswordHasher } from './password-hasher';
 import { AuthRateLimitGuard } from './rate-limit/auth-rate-limit.guard';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository';
 import { AuthRateLimitService } from './rate-limit/rate-limit.service';
+import { ReauthenticationService } from './reauthentication.service';
 import { SessionsService } from './sessions.service';
 import { TotpService } from './two-factor/totp.service';
 import { TwoFactorController } from './two-factor/two-factor.controller';
@@ -42,10 +43,12 @@ import { TwoFactorService } from './two-factor/two-factor.service';
     TotpService,
     TwoFactorRepository,
     TwoFactorService,
+    ReauthenticationService,
     OAuthProviderRegistry,
     OAuthRepository,
     OAuthService,
   ],
-  exports: [AuthCoreModule, SessionsService, OAuthProviderRegistry, Clock],
+  // TwoFactorService: withdrawals of a user with 2FA on need a current code (wallet module).
+  exports: [AuthCoreModule, SessionsService, OAuthProviderRegistry, Clock, TwoFactorService],
 })
 export class AuthModule {}

@@ -93,6 +93,7 @@ export class AuthService {
     ]);
     return {
       email_verified: user.emailVerifiedAt !== null,
+      pending_email: user.pendingEmail,
       has_password: user.passwordHash !== null,
       two_factor_enabled: twoFactorEnabled,
       recovery_codes_remaining: twoFactorEnabled ? remaining : 0,

@@ -127,6 +127,42 @@ export class UsersRepository {
     ]);
   }
 
+  /** Records the address a user asked to change to (it takes effect once confirmed: applyPendingEmail). */
+  async setPendingEmail(
+    userId: string,
+    email: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await manager.query(`UPDATE users SET pending_email = $2, updated_at = now() WHERE id = $1`, [
+      userId,
+      email.toLowerCase(),
+    ]);
+  }
+
+  /**
+   * Makes the pending address the account's (verified) email, if `email` is still the pending one; false otherwise.
+   * Returns the address it replaced. A collision with another account's email throws UniqueFieldViolation.
+   */
+  async applyPendingEmail(
+    userId: string,
+    email: string,
+    manager: EntityManager,
+  ): Promise<{ previousEmail: string | null } | null> {
+    try {
+      const rows = await returningRows<{ previous_email: string | null }>(
+        manager,
+        `UPDATE users u SET email = u.pending_email, pending_email = NULL, email_verified_at = now(), updated_at = now()
+           FROM (SELECT id, email AS previous_email FROM users WHERE id = $1 FOR UPDATE) old
+          WHERE u.id = old.id AND lower(u.pending_email) = lower($2)
+          RETURNING old.previous_email`,
+        [userId, email],
+      );
+      return rows.length === 1 ? { previousEmail: rows[0].previous_email } : null;
+    } catch (error) {
+      throw asUniqueViolation(error) ?? error;
+    }
+  }
+
   /** Marks the email verified if it is still `email`; false when the address changed since the mail was sent. */
   async markEmailVerified(
     userId: string,

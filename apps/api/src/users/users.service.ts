@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   applyXp,
   AUTH_ERROR_CODES,
@@ -17,22 +17,34 @@ import { UserEntity } from './entities/user.entity';
 import { UserFinancials } from './user-financials.port';
 import { NewUser, UniqueFieldViolation, UsersRepository } from './users.repository';
 
-type EmailChangedListener = (user: UserEntity) => Promise<void>;
+/** What proves the account owner is at the keyboard (docs/decisions/1001). */
+export interface AccountOwnerProof {
+  current_password?: string;
+  two_factor_code?: string;
+}
+
+/**
+ * The auth module's email change: re-authentication first (nothing changes if it fails), then the request (the new
+ * address gets a confirmation link, the old one a notice; `email` stays until the link is used).
+ */
+export interface EmailChangeFlow {
+  authorize(user: UserEntity, newEmail: string, proof: AccountOwnerProof): Promise<void>;
+  request(user: UserEntity, newEmail: string): Promise<void>;
+}
 
 /** Profile and progression rules, and the one place a User answer (SPEC §3) is built. */
 @Injectable()
 export class UsersService {
-  private readonly logger = new Logger(UsersService.name);
-  private readonly emailChangedListeners: EmailChangedListener[] = [];
+  private emailChanges?: EmailChangeFlow;
 
   constructor(
     private readonly users: UsersRepository,
     private readonly financials: UserFinancials,
   ) {}
 
-  /** The auth module registers here to mail a verification link when a user changes their email. */
-  onEmailChanged(listener: EmailChangedListener): void {
-    this.emailChangedListeners.push(listener);
+  /** The auth module registers its email change flow here (users cannot depend on auth: auth depends on users). */
+  useEmailChangeFlow(flow: EmailChangeFlow): void {
+    this.emailChanges = flow;
   }
 
   findById(userId: string): Promise<UserEntity | null> {
@@ -87,19 +99,23 @@ export class UsersService {
     if (email !== undefined && (await this.users.isEmailTaken(email, userId))) {
       throw conflictFor('email');
     }
+    const emailChanges = this.emailChanges;
+    if (email !== undefined) {
+      if (!emailChanges) throw new Error('No email change flow registered (AuthModule)');
+      // A stolen access token alone must not move the account to another mailbox: prove ownership first.
+      await emailChanges.authorize(current, email, {
+        current_password: changes.current_password,
+        two_factor_code: changes.two_factor_code,
+      });
+    }
     try {
-      await this.users.updateProfile(userId, { username, email, country: changes.country });
+      await this.users.updateProfile(userId, { username, country: changes.country });
     } catch (error) {
       throw toConflict(error);
     }
     const updated = await this.getById(userId);
-    if (email !== undefined) {
-      for (const listener of this.emailChangedListeners) {
-        await listener(updated).catch((error: unknown) =>
-          this.logger.error({ err: error }, 'Email change listener failed'),
-        );
-      }
-    }
+    // The address itself changes only when the new mailbox confirms it (AccountEmailService.verifyEmail).
+    if (email !== undefined && emailChanges) await emailChanges.request(updated, email);
     return this.toDto(updated);
   }
 

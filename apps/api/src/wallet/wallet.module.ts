@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { AppConfig } from '../config/app-config';
 import { IdempotencyRepository } from './idempotency.repository';
 import { IdempotencyService } from './idempotency.service';
@@ -23,7 +24,8 @@ function createPaymentProvider(config: AppConfig): PaymentProvider {
  * through LedgerModule, which it re-exports for the modules that move money too (rooms).
  */
 @Module({
-  imports: [LedgerModule],
+  // AuthModule: TwoFactorService (a withdrawal of a user with 2FA on needs a current code).
+  imports: [LedgerModule, AuthModule],
   controllers: [TransactionsController],
   providers: [
     WalletService,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   centsToDollars,
   DepositRequestDto,
+  IDEMPOTENCY_KEY_PATTERN,
   PaymentMethod,
   parseDollarsToCents,
   TOAST_MESSAGES,
@@ -20,6 +21,8 @@ import { toErrorBody } from '../common/all-exceptions.filter';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { MoneyGate } from '../responsible-gaming/money-gate.service';
+import { TwoFactorService } from '../auth/two-factor/two-factor.service';
+import { IdempotencyRepository } from './idempotency.repository';
 import { HttpAnswer, IdempotencyService, IdempotentOutcome } from './idempotency.service';
 import { LedgerInvariantError } from './ledger/ledger.errors';
 import { LedgerService, MAX_ENTRY_CENTS } from './ledger/ledger.service';
@@ -41,6 +44,8 @@ export class WalletService {
     private readonly provider: PaymentProvider,
     private readonly config: AppConfig,
     private readonly moneyGate: MoneyGate,
+    private readonly twoFactor: TwoFactorService,
+    private readonly idempotencyAnswers: IdempotencyRepository,
   ) {}
 
   /** Charges the provider and credits the wallet at once (sandbox); a declined charge answers 402 and is kept as failed. */
@@ -111,7 +116,7 @@ export class WalletService {
    * Moves the amount from the wallet to pending withdrawals at once (202, status pending); the withdrawal processor
    * pays it out after WITHDRAWAL_DELAY_SECONDS, or refunds it when the provider fails it.
    */
-  withdraw(
+  async withdraw(
     userId: string,
     dto: WithdrawRequestDto,
     idempotencyKey: string | undefined,
@@ -119,6 +124,7 @@ export class WalletService {
   ): Promise<WalletAnswer> {
     const amountCents = validatedCents(dto.amount);
     const method = dto.payment_method;
+    await this.assertWithdrawalSecondFactor(userId, dto.two_factor_code, idempotencyKey);
     return this.idempotency.run(
       {
         userId,
@@ -159,6 +165,26 @@ export class WalletService {
         });
       },
     );
+  }
+
+  /**
+   * Withdrawals of an account with 2FA on need a current authenticator code (docs/decisions/1001), so a stolen access
+   * token cannot empty the wallet: 403 TWO_FACTOR_REQUIRED when it is missing or wrong. Checked before the
+   * Idempotency-Key is claimed, so nothing is stored or moved and the client may send the same key again with a code;
+   * a key that already has its answer replays it (the code it carried was spent the first time).
+   */
+  private async assertWithdrawalSecondFactor(
+    userId: string,
+    code: string | undefined,
+    idempotencyKey: string | undefined,
+  ): Promise<void> {
+    if (!(await this.twoFactor.isEnabled(userId))) return;
+    if (idempotencyKey !== undefined && IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+      const stored = await this.idempotencyAnswers.find(this.dataSource.manager, userId, idempotencyKey);
+      if (stored?.statusCode != null) return;
+    }
+    if (await this.twoFactor.verifyCurrentCode(userId, code)) return;
+    throw new AppError(403, 'TWO_FACTOR_REQUIRED', WALLET_MESSAGES.twoFactorRequiredToWithdraw);
   }
 
   /**

@@ -53,6 +53,17 @@ export const handlers = [
     }),
   ),
   http.get(apiUrl('/users/me/matches'), () => HttpResponse.json({ matches: [], page: 1, page_size: 10, total: 0 })),
+  // Security settings: a verified password account without 2FA (a test serves others with server.use).
+  http.get(apiUrl('/auth/security'), () =>
+    HttpResponse.json({
+      email_verified: true,
+      pending_email: null,
+      has_password: true,
+      two_factor_enabled: false,
+      recovery_codes_remaining: 0,
+      linked_providers: [],
+    }),
+  ),
   // The bell's notifications: none.
   http.get(apiUrl('/notifications'), () => HttpResponse.json({ notifications: [], unread_count: 0 })),
   // Responsible gaming: an eligible player, no reality check due (a test serves others with server.use).

@@ -95,6 +95,8 @@ export interface TwoFactorEnabledResponse extends MessageResponse {
 /** GET /auth/security: what the profile's Security tab shows besides the session list. */
 export interface SecurityOverviewDto {
   email_verified: boolean;
+  /** A new address waiting for its confirmation link; `email` stays the old one until then. */
+  pending_email: string | null;
   has_password: boolean;
   two_factor_enabled: boolean;
   recovery_codes_remaining: number;
@@ -162,6 +164,7 @@ export const AUTH_ERROR_CODES = {
   emailTaken: 'EMAIL_TAKEN',
   usernameReserved: 'USERNAME_RESERVED',
   wrongPassword: 'WRONG_PASSWORD',
+  currentPasswordRequired: 'CURRENT_PASSWORD_REQUIRED',
   noPassword: 'NO_PASSWORD',
   providerNotConfigured: 'PROVIDER_NOT_CONFIGURED',
   providerUnavailable: 'PROVIDER_UNAVAILABLE',

@@ -96,6 +96,9 @@ export const AUTH_MESSAGES = {
   twoFactorSetupMissing: 'Start two-factor setup first',
   twoFactorEnabled: 'Two-factor authentication enabled',
   twoFactorDisabled: 'Two-factor authentication disabled',
+  /** 403 TWO_FACTOR_REQUIRED for a sensitive change (email, password, 2FA) without a valid current code. */
+  twoFactorCodeForChange: 'Enter the current code from your authenticator app to make this change',
+  emailChanged: 'Your email address has been changed',
   countryInvalid: 'Please choose a country from the list',
   xpAmountInvalid: 'xp_amount must be a whole number from 1 to 1000000',
   onlineStatusInvalid: 'is_online must be true or false',

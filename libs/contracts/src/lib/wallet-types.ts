@@ -42,6 +42,8 @@ export const WALLET_MESSAGES = {
   invalidPaymentMethod: 'Please choose a payment method: card, paypal, crypto or bank',
   depositNotAllowed: 'Deposits are not enabled for your account',
   withdrawalNotAllowed: 'Withdrawals are not enabled for your account',
+  /** 403 TWO_FACTOR_REQUIRED: the account has 2FA on and `two_factor_code` was missing or wrong. */
+  twoFactorRequiredToWithdraw: 'Enter the current code from your authenticator app to withdraw',
   invalidIdempotencyKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
   idempotencyKeyBusy: 'A request with this Idempotency-Key is still being processed. Please try again.',

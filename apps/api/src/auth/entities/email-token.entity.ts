@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
 
 /** A single-use, expiring token sent by email, by SHA-256 hash. */
 @Entity({ name: 'auth_email_tokens' })

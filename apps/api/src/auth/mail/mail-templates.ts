@@ -48,3 +48,43 @@ export function passwordChangedMail(to: string, username: string): MailMessage {
   ];
   return { to, subject: 'Your SkillDuel password was changed', text: `${lines.join('\n\n')}\n`, html: html(lines) };
 }
+
+/** To the new address: the change happens only when this link is used. */
+export function emailChangeConfirmMail(to: string, username: string, url: string, ttlHours: number): MailMessage {
+  const lines = [
+    `Hi ${username},`,
+    'Please confirm that this should become the email address of your SkillDuel account.',
+    `This link works once and expires in ${ttlHours} hours. Until then your account keeps its current address. If you did not ask for this, ignore this email.`,
+  ];
+  return {
+    to,
+    subject: 'Confirm your new SkillDuel email',
+    text: `${lines[0]}\n\n${lines[1]}\n${url}\n\n${lines[2]}\n`,
+    html: html(lines, { url, label: 'Confirm new email' }),
+  };
+}
+
+/** To the old address when a change is requested: the owner hears of it before it can take effect. */
+export function emailChangeRequestedMail(to: string, username: string, newEmail: string): MailMessage {
+  const lines = [
+    `Hi ${username},`,
+    `Someone asked to change the email address of your SkillDuel account to ${newEmail}. It takes effect only when that address confirms it.`,
+    'If this was not you, change your password now and sign out your other sessions in Profile → Settings → Security.',
+  ];
+  return {
+    to,
+    subject: 'Your SkillDuel email is about to change',
+    text: `${lines.join('\n\n')}\n`,
+    html: html(lines),
+  };
+}
+
+/** To the old address once the new one confirmed the change. */
+export function emailChangedMail(to: string, username: string, newEmail: string): MailMessage {
+  const lines = [
+    `Hi ${username},`,
+    `The email address of your SkillDuel account is now ${newEmail}. Links mailed to this address no longer work.`,
+    'If this was not you, contact support at once.',
+  ];
+  return { to, subject: 'Your SkillDuel email was changed', text: `${lines.join('\n\n')}\n`, html: html(lines) };
+}

@@ -436,13 +436,21 @@ describe('social sign-in (OpenID Connect against a local oauth2-mock-server)', (
   it('an account with 2FA needs the code: the same callback is posted again with it', async () => {
     const alice = await registerUser(testApp.app);
     const setup = (
-      await inject({ method: 'POST', url: '/api/auth/setup-2fa', headers: bearer(alice.accessToken) })
+      await inject({
+        method: 'POST',
+        url: '/api/auth/setup-2fa',
+        headers: bearer(alice.accessToken),
+        payload: { current_password: alice.password },
+      })
     ).json<TwoFactorSetupResponse>();
     const enable = await inject({
       method: 'POST',
       url: '/api/auth/verify-2fa',
       headers: bearer(alice.accessToken),
-      payload: { token: await generate({ secret: setup.secret, epoch: NOW_SECONDS - 30 }) },
+      payload: {
+        token: await generate({ secret: setup.secret, epoch: NOW_SECONDS - 30 }),
+        current_password: alice.password,
+      },
     });
     expect(enable.statusCode).toBe(200);
     idTokenClaims = { sub: 'google-sub-2fa' };

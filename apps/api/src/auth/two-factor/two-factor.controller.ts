@@ -3,15 +3,22 @@ import { ApiBearerAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from
 import {
   MessageResponse,
   TwoFactorEnabledResponse,
+  TwoFactorSetupDto,
   TwoFactorSetupResponse,
   TwoFactorTokenDto,
 } from '@skillduel/contracts';
+import { UsersService } from '../../users/users.service';
 import { AuthUser, CurrentUser } from '../current-user.decorator';
 import { JwtAuthGuard } from '../jwt-auth.guard';
 import { AuthRateLimit, AuthRateLimitGuard } from '../rate-limit/auth-rate-limit.guard';
+import { ReauthenticationService } from '../reauthentication.service';
 import { TwoFactorService } from './two-factor.service';
 
-/** TOTP two-factor authentication of the signed-in user (SPEC §7 setup/verify/disable-2fa). */
+/**
+ * TOTP two-factor authentication of the signed-in user (SPEC §7 setup/verify/disable-2fa). Every step needs the
+ * current password, so a stolen access token cannot bind the thief's authenticator or remove the owner's
+ * (docs/decisions/1001).
+ */
 @ApiTags('auth')
 @ApiBearerAuth()
 @ApiTooManyRequestsResponse({ description: "'Too many requests. Please try again later.'" })
@@ -19,26 +26,37 @@ import { TwoFactorService } from './two-factor.service';
 @AuthRateLimit('two-factor')
 @Controller('auth')
 export class TwoFactorController {
-  constructor(private readonly twoFactor: TwoFactorService) {}
+  constructor(
+    private readonly twoFactor: TwoFactorService,
+    private readonly reauth: ReauthenticationService,
+    private readonly users: UsersService,
+  ) {}
 
   @Post('setup-2fa')
   @HttpCode(200)
-  @ApiOperation({ summary: 'New secret with otpauth URL and QR code; 2FA stays off until verify-2fa' })
-  setup(@CurrentUser() user: AuthUser): Promise<TwoFactorSetupResponse> {
+  @ApiOperation({
+    summary: 'With the current password: new secret with otpauth URL and QR code; 2FA stays off until verify-2fa',
+  })
+  async setup(@CurrentUser() user: AuthUser, @Body() body: TwoFactorSetupDto): Promise<TwoFactorSetupResponse> {
+    await this.reauth.assertPassword(await this.users.getById(user.userId), body.current_password);
     return this.twoFactor.setup(user.userId);
   }
 
   @Post('verify-2fa')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirm with a current code: 2FA on, 10 single-use recovery codes returned once' })
-  verify(@CurrentUser() user: AuthUser, @Body() body: TwoFactorTokenDto): Promise<TwoFactorEnabledResponse> {
+  @ApiOperation({
+    summary: 'With the current password and a current code: 2FA on, 10 single-use recovery codes returned once',
+  })
+  async verify(@CurrentUser() user: AuthUser, @Body() body: TwoFactorTokenDto): Promise<TwoFactorEnabledResponse> {
+    await this.reauth.assertPassword(await this.users.getById(user.userId), body.current_password);
     return this.twoFactor.enable(user.userId, body.token);
   }
 
   @Post('disable-2fa')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Turn 2FA off with a current code or a recovery code' })
-  disable(@CurrentUser() user: AuthUser, @Body() body: TwoFactorTokenDto): Promise<MessageResponse> {
+  @ApiOperation({ summary: 'Turn 2FA off with the current password and a current code or a recovery code' })
+  async disable(@CurrentUser() user: AuthUser, @Body() body: TwoFactorTokenDto): Promise<MessageResponse> {
+    await this.reauth.assertPassword(await this.users.getById(user.userId), body.current_password);
     return this.twoFactor.disable(user.userId, body.token);
   }
 }

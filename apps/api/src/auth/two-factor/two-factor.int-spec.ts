@@ -36,10 +36,12 @@ describe('two-factor authentication (TOTP, RFC 6238)', () => {
   /** Registers a user and turns 2FA on with a code of the previous step (so the current step is still unused). */
   async function userWithTwoFactor(): Promise<RegisteredUser & { secret: string; recoveryCodes: string[] }> {
     const user = await registerUser(testApp.app);
-    const setup = (await post('/api/auth/setup-2fa', undefined, user.accessToken)).json<TwoFactorSetupResponse>();
+    const setup = (
+      await post('/api/auth/setup-2fa', { current_password: user.password }, user.accessToken)
+    ).json<TwoFactorSetupResponse>();
     const enabled = await post(
       '/api/auth/verify-2fa',
-      { token: await codeAt(setup.secret, NOW_SECONDS - STEP_SECONDS) },
+      { token: await codeAt(setup.secret, NOW_SECONDS - STEP_SECONDS), current_password: user.password },
       user.accessToken,
     );
     expect(enabled.statusCode).toBe(200);
@@ -48,7 +50,7 @@ describe('two-factor authentication (TOTP, RFC 6238)', () => {
 
   it('setup-2fa returns the secret, an otpauth URL and a QR code data URL; 2FA stays off until verified', async () => {
     const user = await registerUser(testApp.app);
-    const response = await post('/api/auth/setup-2fa', undefined, user.accessToken);
+    const response = await post('/api/auth/setup-2fa', { current_password: user.password }, user.accessToken);
     expect(response.statusCode).toBe(200);
     const setup = response.json<TwoFactorSetupResponse>();
     expect(Object.keys(setup).sort()).toEqual(['otpauth_url', 'qr_code', 'secret']);
@@ -69,10 +71,15 @@ describe('two-factor authentication (TOTP, RFC 6238)', () => {
 
   it('verify-2fa with a wrong code changes nothing; with a current code it enables 2FA and returns 10 single-use recovery codes', async () => {
     const user = await registerUser(testApp.app);
-    const setup = (await post('/api/auth/setup-2fa', undefined, user.accessToken)).json<TwoFactorSetupResponse>();
+    const setup = (
+      await post('/api/auth/setup-2fa', { current_password: user.password }, user.accessToken)
+    ).json<TwoFactorSetupResponse>();
     const wrong = await post(
       '/api/auth/verify-2fa',
-      { token: '000000' === (await codeAt(setup.secret, NOW_SECONDS)) ? '111111' : '000000' },
+      {
+        token: '000000' === (await codeAt(setup.secret, NOW_SECONDS)) ? '111111' : '000000',
+        current_password: user.password,
+      },
       user.accessToken,
     );
     expect(wrong.statusCode).toBe(400);
@@ -85,7 +92,11 @@ describe('two-factor authentication (TOTP, RFC 6238)', () => {
         .two_factor_enabled,
     ).toBe(false);
 
-    const ok = await post('/api/auth/verify-2fa', { token: await codeAt(setup.secret, NOW_SECONDS) }, user.accessToken);
+    const ok = await post(
+      '/api/auth/verify-2fa',
+      { token: await codeAt(setup.secret, NOW_SECONDS), current_password: user.password },
+      user.accessToken,
+    );
     expect(ok.statusCode).toBe(200);
     const body = ok.json<TwoFactorEnabledResponse>();
     expect(body.message).toBe('Two-factor authentication enabled');
@@ -112,20 +123,24 @@ describe('two-factor authentication (TOTP, RFC 6238)', () => {
     );
     expect(secretRow.totp_secret_encrypted).not.toContain(setup.secret);
 
-    const again = await post('/api/auth/setup-2fa', undefined, user.accessToken);
+    const again = await post('/api/auth/setup-2fa', { current_password: user.password }, user.accessToken);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('Two-factor authentication is already enabled');
   });
 
   it('verify-2fa without setup, bad input and no token are refused', async () => {
     const user = await registerUser(testApp.app);
-    const noSetup = await post('/api/auth/verify-2fa', { token: '123456' }, user.accessToken);
+    const noSetup = await post(
+      '/api/auth/verify-2fa',
+      { token: '123456', current_password: user.password },
+      user.accessToken,
+    );
     expect(noSetup.statusCode).toBe(400);
     expect(noSetup.json().detail).toBe('Start two-factor setup first');
     for (const [payload, message] of [
-      [{}, 'Token is required'],
-      [{ token: 123456 }, 'Token is required'],
-      [{ token: 'x'.repeat(33) }, 'Invalid two-factor authentication code'],
+      [{ current_password: user.password }, 'Token is required'],
+      [{ token: 123456, current_password: user.password }, 'Token is required'],
+      [{ token: 'x'.repeat(33), current_password: user.password }, 'Invalid two-factor authentication code'],
       [{ token: '123456', secret: 'AAAA' }, 'property secret should not exist'],
     ] as const) {
       const response = await post('/api/auth/verify-2fa', payload, user.accessToken);
@@ -227,26 +242,41 @@ describe('two-factor authentication (TOTP, RFC 6238)', () => {
     const user = await userWithTwoFactor();
     const wrong = await post(
       '/api/auth/disable-2fa',
-      { token: '999999' === (await codeAt(user.secret, NOW_SECONDS)) ? '888888' : '999999' },
+      {
+        token: '999999' === (await codeAt(user.secret, NOW_SECONDS)) ? '888888' : '999999',
+        current_password: user.password,
+      },
       user.accessToken,
     );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().detail).toBe('Invalid two-factor authentication code');
     expect((await login(user)).statusCode).toBe(401);
 
-    const ok = await post('/api/auth/disable-2fa', { token: await codeAt(user.secret, NOW_SECONDS) }, user.accessToken);
+    const ok = await post(
+      '/api/auth/disable-2fa',
+      { token: await codeAt(user.secret, NOW_SECONDS), current_password: user.password },
+      user.accessToken,
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ success: true, message: 'Two-factor authentication disabled' });
     expect((await login(user)).statusCode).toBe(200);
     expect(
       (await sql(testApp.databaseUrl, 'SELECT 1 FROM auth_recovery_codes WHERE user_id = $1', [user.user.id])).length,
     ).toBe(0);
-    const notEnabled = await post('/api/auth/disable-2fa', { token: '123456' }, user.accessToken);
+    const notEnabled = await post(
+      '/api/auth/disable-2fa',
+      { token: '123456', current_password: user.password },
+      user.accessToken,
+    );
     expect(notEnabled.statusCode).toBe(400);
     expect(notEnabled.json().detail).toBe('Two-factor authentication is not enabled');
 
     const other = await userWithTwoFactor();
-    const viaRecovery = await post('/api/auth/disable-2fa', { token: other.recoveryCodes[3] }, other.accessToken);
+    const viaRecovery = await post(
+      '/api/auth/disable-2fa',
+      { token: other.recoveryCodes[3], current_password: other.password },
+      other.accessToken,
+    );
     expect(viaRecovery.statusCode).toBe(200);
   });
 

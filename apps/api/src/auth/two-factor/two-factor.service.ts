@@ -114,6 +114,18 @@ export class TwoFactorService {
     }
   }
 
+  /**
+   * A current authenticator code (not a recovery code) for re-authentication and withdrawals: spent once, so a code
+   * seen at sign-in cannot be replayed; a wrong one counts towards the per-account limit (then 429).
+   */
+  async verifyCurrentCode(userId: string, code: string | undefined): Promise<boolean> {
+    if (!code || !/^\d{6}$/.test(code)) {
+      if (code) await this.limits.recordTwoFactorFailure(userId);
+      return false;
+    }
+    return this.verifySecondFactor(userId, { totp_code: code });
+  }
+
   /** Checks (and spends) a TOTP code or a recovery code; failures count towards the per-account limit. */
   private async verifySecondFactor(userId: string, factor: SecondFactor): Promise<boolean> {
     await this.limits.assertTwoFactorAllowed(userId);

@@ -14,6 +14,7 @@ import { AddLeaderboardRankCounters1763890000000 } from './1763890000000-AddLead
 import { DeferWalletPaymentLedgerKeys1763895000000 } from './1763895000000-DeferWalletPaymentLedgerKeys';
 import { AddXpGrants1763900000000 } from './1763900000000-AddXpGrants';
 import { AddResponsibleGaming1764000000000 } from './1764000000000-AddResponsibleGaming';
+import { AddPendingEmailChange1764100000000 } from './1764100000000-AddPendingEmailChange';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   DeferWalletPaymentLedgerKeys1763895000000,
   AddXpGrants1763900000000,
   AddResponsibleGaming1764000000000,
+  AddPendingEmailChange1764100000000,
 ];

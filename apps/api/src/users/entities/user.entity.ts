@@ -22,6 +22,10 @@ export class UserEntity {
   @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
   emailVerifiedAt!: Date | null;
 
+  /** A requested new address, waiting for its confirmation link (`email` stays until then; decision 1001). */
+  @Column({ name: 'pending_email', type: 'varchar', length: 254, nullable: true })
+  pendingEmail!: string | null;
+
   /** ISO 3166-1 alpha-2, upper case. */
   @Column({ type: 'char', length: 2, nullable: true })
   country!: string | null;

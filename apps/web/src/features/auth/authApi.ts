@@ -60,18 +60,22 @@ export const authApi = api.injectEndpoints({
     resendVerification: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: '/auth/resend-verification', method: 'POST', body }),
     }),
-    changePassword: build.mutation<MessageResponse, { current_password: string; new_password: string }>({
+    /** Re-authentication (decision 1001): the current password, and `two_factor_code` when 2FA is on. */
+    changePassword: build.mutation<
+      MessageResponse,
+      { current_password: string; new_password: string; two_factor_code?: string }
+    >({
       query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
       invalidatesTags: ['AuthSessions', 'Security'],
     }),
-    setupTwoFactor: build.mutation<TwoFactorSetupResponse, void>({
-      query: () => ({ url: '/auth/setup-2fa', method: 'POST' }),
+    setupTwoFactor: build.mutation<TwoFactorSetupResponse, { current_password: string }>({
+      query: (body) => ({ url: '/auth/setup-2fa', method: 'POST', body }),
     }),
-    verifyTwoFactor: build.mutation<TwoFactorEnabledResponse, { token: string }>({
+    verifyTwoFactor: build.mutation<TwoFactorEnabledResponse, { token: string; current_password: string }>({
       query: (body) => ({ url: '/auth/verify-2fa', method: 'POST', body }),
       invalidatesTags: ['Security'],
     }),
-    disableTwoFactor: build.mutation<MessageResponse, { token: string }>({
+    disableTwoFactor: build.mutation<MessageResponse, { token: string; current_password: string }>({
       query: (body) => ({ url: '/auth/disable-2fa', method: 'POST', body }),
       invalidatesTags: ['Security'],
     }),

@@ -18,6 +18,7 @@ function storeSignedIn(overrides: Parameters<typeof buildUser>[0] = {}) {
 function buildSecurity(overrides: Partial<SecurityOverviewDto> = {}): SecurityOverviewDto {
   return {
     email_verified: true,
+    pending_email: null,
     has_password: true,
     two_factor_enabled: false,
     recovery_codes_remaining: 0,
@@ -138,6 +139,41 @@ describe('profile settings (SPEC §2, §5)', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject({ username: 'alicia' });
   });
 
+  it('an email change asks for the current password (and the 2FA code), then waits for the new address', async () => {
+    storeSignedIn({ email: 'alice@example.com' });
+    let security = buildSecurity({ two_factor_enabled: true, recovery_codes_remaining: 10 });
+    let body: unknown;
+    server.use(
+      http.get(apiUrl('/auth/security'), () => HttpResponse.json(security)),
+      http.put(apiUrl('/users/me/'), async ({ request }) => {
+        body = await request.json();
+        security = { ...security, pending_email: 'new@example.com' };
+        // The address itself stays until the link mailed to the new one is opened.
+        return HttpResponse.json(buildUser({ email: 'alice@example.com' }));
+      }),
+    );
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('tab', { name: 'Settings' }));
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'new@example.com');
+    const password = screen.getByLabelText('Current password');
+    expect(password).toHaveAccessibleDescription('Needed to change your email address.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(password).toHaveFocus();
+    expect(password).toHaveAccessibleDescription(/Current password is required/);
+    expect(body).toBeUndefined();
+    await user.type(password, 'my-password');
+    await user.type(screen.getByLabelText('Authentication code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(/We sent a confirmation link to new@example.com/)).toBeInTheDocument();
+    expect(body).toEqual({ email: 'new@example.com', current_password: 'my-password', two_factor_code: '654321' });
+    expect(screen.getByLabelText('Email')).toHaveValue('alice@example.com');
+    expect(await screen.findByTestId('pending-email')).toHaveTextContent('new@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
   it("shows the server's reason when the save is refused", async () => {
     storeSignedIn();
     server.use(
@@ -231,19 +267,21 @@ describe('security tab (PRODUCT.md §2)', () => {
     storeSignedIn();
     let enabled = false;
     let verifyBody: unknown;
+    let setupBody: unknown;
     const codes = Array.from({ length: 10 }, (_, index) => `CODE-${index}`);
     server.use(
       http.get(apiUrl('/auth/security'), () =>
         HttpResponse.json(buildSecurity({ two_factor_enabled: enabled, recovery_codes_remaining: enabled ? 10 : 0 })),
       ),
       http.get(apiUrl('/auth/sessions'), () => HttpResponse.json([buildSession()])),
-      http.post(apiUrl('/auth/setup-2fa'), () =>
-        HttpResponse.json({
+      http.post(apiUrl('/auth/setup-2fa'), async ({ request }) => {
+        setupBody = await request.json();
+        return HttpResponse.json({
           secret: 'JBSWY3DPEHPK3PXP',
           otpauth_url: 'otpauth://totp/SkillDuel:alice?secret=JBSWY3DPEHPK3PXP',
           qr_code: 'data:image/png;base64,iVBORw0KGgo=',
-        }),
-      ),
+        });
+      }),
       http.post(apiUrl('/auth/verify-2fa'), async ({ request }) => {
         verifyBody = await request.json();
         enabled = true;
@@ -256,7 +294,15 @@ describe('security tab (PRODUCT.md §2)', () => {
     );
     const { user } = renderApp('/profile');
     await user.click(await screen.findByRole('tab', { name: 'Security' }));
+    // The current password first (decision 1001): without it nothing is asked of the server.
     await user.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    expect(screen.getByLabelText('Confirm with your password')).toHaveAccessibleDescription(
+      'Current password is required',
+    );
+    expect(setupBody).toBeUndefined();
+    await user.type(screen.getByLabelText('Confirm with your password'), 'my-password');
+    await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    expect(setupBody).toEqual({ current_password: 'my-password' });
 
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute(
       'src',
@@ -274,13 +320,59 @@ describe('security tab (PRODUCT.md §2)', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(codes);
-    expect(verifyBody).toEqual({ token: '123456' });
+    expect(verifyBody).toEqual({ token: '123456', current_password: 'my-password' });
     expect(screen.getByRole('button', { name: 'Copy codes' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: "I've saved my codes" }));
     expect(screen.queryByTestId('recovery-codes')).not.toBeInTheDocument();
     expect(await screen.findByTestId('two-factor-on')).toBeInTheDocument();
     expect(screen.getByText('10 recovery codes left.')).toBeInTheDocument();
+  });
+
+  it('with 2FA on, changing the password and disabling 2FA also need the code and the password', async () => {
+    storeSignedIn();
+    let changeBody: unknown;
+    let disableBody: unknown;
+    server.use(
+      http.get(apiUrl('/auth/security'), () =>
+        HttpResponse.json(buildSecurity({ two_factor_enabled: true, recovery_codes_remaining: 10 })),
+      ),
+      http.get(apiUrl('/auth/sessions'), () => HttpResponse.json([buildSession()])),
+      http.post(apiUrl('/auth/change-password'), async ({ request }) => {
+        changeBody = await request.json();
+        return HttpResponse.json({ success: true, message: 'Password changed successfully' });
+      }),
+      http.post(apiUrl('/auth/disable-2fa'), async ({ request }) => {
+        disableBody = await request.json();
+        return HttpResponse.json({ success: true, message: 'Two-factor authentication disabled' });
+      }),
+    );
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('tab', { name: 'Security' }));
+    const passwordSection = await screen.findByTestId('security-password');
+    await user.type(within(passwordSection).getByLabelText('Current password'), 'old-secret');
+    await user.type(within(passwordSection).getByLabelText('New password'), 'a-new-password');
+    await user.click(within(passwordSection).getByRole('button', { name: 'Change password' }));
+    expect(within(passwordSection).getByLabelText('Authentication code')).toHaveFocus();
+    expect(changeBody).toBeUndefined();
+    await user.type(within(passwordSection).getByLabelText('Authentication code'), '111222');
+    await user.click(within(passwordSection).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+    expect(changeBody).toEqual({
+      current_password: 'old-secret',
+      new_password: 'a-new-password',
+      two_factor_code: '111222',
+    });
+
+    const twoFactor = screen.getByTestId('security-2fa');
+    await user.type(within(twoFactor).getByLabelText('Code or recovery code'), '333444');
+    await user.click(within(twoFactor).getByRole('button', { name: 'Disable two-factor authentication' }));
+    expect(within(twoFactor).getByLabelText('Confirm with your password')).toHaveFocus();
+    expect(disableBody).toBeUndefined();
+    await user.type(within(twoFactor).getByLabelText('Confirm with your password'), 'a-new-password');
+    await user.click(within(twoFactor).getByRole('button', { name: 'Disable two-factor authentication' }));
+    expect(await screen.findByText('Two-factor authentication disabled')).toBeInTheDocument();
+    expect(disableBody).toEqual({ token: '333444', current_password: 'a-new-password' });
   });
 
   it('changes the password with the current one', async () => {

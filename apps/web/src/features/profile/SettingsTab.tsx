@@ -5,7 +5,14 @@ import { useAppDispatch } from '../../app/hooks';
 import { toast } from '../../app/toast';
 import { authErrorText } from '../auth/authErrors';
 import { FormField } from '../auth/FormField';
-import { emailProblem, usernameProblem, type FieldErrorKey } from '../auth/validation';
+import { useGetSecurityOverviewQuery } from '../auth/authApi';
+import {
+  emailProblem,
+  normaliseTotpCode,
+  totpCodeProblem,
+  usernameProblem,
+  type FieldErrorKey,
+} from '../auth/validation';
 import { useUpdateCurrentUserMutation, type ProfileUpdate } from '../session/currentUserApi';
 import { applyCurrentUser } from '../session/sessionThunks';
 import { isProfileCountry } from './countries';
@@ -34,16 +41,32 @@ function changesOf(user: User, fields: SettingsFields): ProfileUpdate {
   return changes;
 }
 
-/** SPEC §2 Profile settings: username, email, country; PUT /users/me/; 'Profile updated successfully!'. */
+/**
+ * SPEC §2 Profile settings: username, email, country; PUT /users/me/; 'Profile updated successfully!'. Changing the
+ * email needs the current password (and a 2FA code when 2FA is on), and takes effect once the new address confirms
+ * it (decision 1001): until then the form shows the address waiting for confirmation.
+ */
 export function SettingsTab({ user }: { user: User }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [updateProfile, { isLoading }] = useUpdateCurrentUserMutation();
+  const { data: security } = useGetSecurityOverviewQuery();
   const [fields, setFields] = useState<SettingsFields>(() => fieldsOf(user));
-  const [errors, setErrors] = useState<{ username?: FieldErrorKey; email?: FieldErrorKey }>({});
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [twoFactorCode, setTwoFactorCode] = useState('');
+  const [errors, setErrors] = useState<{
+    username?: FieldErrorKey;
+    email?: FieldErrorKey;
+    currentPassword?: string;
+    twoFactorCode?: FieldErrorKey;
+  }>({});
   const usernameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
   const id = useId();
+  const emailChanging = changesOf(user, fields).email !== undefined;
+  const twoFactorEnabled = security?.two_factor_enabled ?? false;
 
   const update = (name: keyof SettingsFields, value: string) => {
     setFields((previous) => ({ ...previous, [name]: value }));
@@ -56,9 +79,19 @@ export function SettingsTab({ user }: { user: User }) {
     // The email may stay empty only on an account that has none (a social sign-up without an address).
     const emailError =
       fields.email.trim() === '' && !user.email ? undefined : (emailProblem(fields.email) ?? undefined);
-    setErrors({ username: usernameError, email: emailError });
-    if (usernameError || emailError) {
-      (usernameError ? usernameInput : emailInput).current?.focus();
+    const passwordError =
+      emailChanging && currentPassword === '' ? t('profile.security.password.currentRequired') : undefined;
+    const codeError = emailChanging && twoFactorEnabled ? (totpCodeProblem(twoFactorCode) ?? undefined) : undefined;
+    setErrors({ username: usernameError, email: emailError, currentPassword: passwordError, twoFactorCode: codeError });
+    if (usernameError || emailError || passwordError || codeError) {
+      (usernameError
+        ? usernameInput
+        : emailError
+          ? emailInput
+          : passwordError
+            ? passwordInput
+            : codeInput
+      ).current?.focus();
       return;
     }
     const changes = changesOf(user, fields);
@@ -66,12 +99,18 @@ export function SettingsTab({ user }: { user: User }) {
       toast.info(t('profile.settings.noChanges'));
       return;
     }
+    if (changes.email !== undefined) {
+      changes.current_password = currentPassword;
+      if (twoFactorEnabled) changes.two_factor_code = normaliseTotpCode(twoFactorCode);
+    }
     try {
       const updated = await updateProfile(changes).unwrap();
       dispatch(applyCurrentUser(updated));
       setFields(fieldsOf(updated));
+      setCurrentPassword('');
+      setTwoFactorCode('');
       toast.success(t('toast.profileUpdated'));
-      if (changes.email !== undefined) toast.info(t('profile.settings.emailChanged'));
+      if (changes.email !== undefined) toast.info(t('profile.settings.emailChanged', { email: changes.email }));
     } catch (error) {
       toast.error(authErrorText(t, error, t('httpErrors.fallback')));
     }
@@ -103,6 +142,49 @@ export function SettingsTab({ user }: { user: User }) {
           error={errors.email ? t(`auth.errors.${errors.email}`) : null}
           onChange={(event) => update('email', event.target.value)}
         />
+        {security?.pending_email && !emailChanging && (
+          <p className="notice" role="status" data-testid="pending-email">
+            {t('profile.settings.emailPending', { email: security.pending_email })}
+          </p>
+        )}
+        {emailChanging && (
+          <>
+            <FormField
+              ref={passwordInput}
+              id={`${id}-current-password`}
+              label={t('profile.settings.currentPassword')}
+              hint={t('profile.settings.currentPasswordHint')}
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={currentPassword}
+              error={errors.currentPassword ?? null}
+              onChange={(event) => {
+                setCurrentPassword(event.target.value);
+                setErrors((previous) => ({ ...previous, currentPassword: undefined }));
+              }}
+            />
+            {twoFactorEnabled && (
+              <FormField
+                ref={codeInput}
+                id={`${id}-code`}
+                label={t('profile.settings.twoFactorCode')}
+                name="two_factor_code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                required
+                value={twoFactorCode}
+                error={errors.twoFactorCode ? t(`auth.errors.${errors.twoFactorCode}`) : null}
+                onChange={(event) => {
+                  setTwoFactorCode(event.target.value);
+                  setErrors((previous) => ({ ...previous, twoFactorCode: undefined }));
+                }}
+              />
+            )}
+          </>
+        )}
         <div className="field">
           <label htmlFor={`${id}-country`}>{t('profile.settings.country')}</label>
           <select

@@ -6,6 +6,9 @@ export interface ProfileUpdate {
   username?: string;
   email?: string;
   country?: string | null;
+  /** Re-authentication, sent only with an email change (decision 1001). */
+  current_password?: string;
+  two_factor_code?: string;
 }
 
 export const currentUserApi = api.injectEndpoints({

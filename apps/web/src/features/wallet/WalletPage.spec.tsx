@@ -466,6 +466,49 @@ describe('wallet page (SPEC §2 "Wallet")', () => {
     });
   });
 
+  describe('withdraw with two-factor authentication on (decision 1001)', () => {
+    it('asks for the current code on the confirm step and sends it as two_factor_code', async () => {
+      const wallet = installFakeWallet({ user: { current_balance: 50, balance: 50 } });
+      server.use(
+        http.get(apiUrl('/auth/security'), () =>
+          HttpResponse.json({
+            email_verified: true,
+            pending_email: null,
+            has_password: true,
+            two_factor_enabled: true,
+            recovery_codes_remaining: 10,
+            linked_providers: [],
+          }),
+        ),
+      );
+      const { user } = renderApp('/wallet?tab=withdraw');
+      await waitFor(() => expect(wallet.userRequests).toBeGreaterThan(0));
+      await fillMoveForm(user, '20');
+      const code = await screen.findByLabelText('Authentication code');
+      await user.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect(code).toHaveAccessibleDescription(/6 digits/);
+      expect(wallet.moves).toHaveLength(0);
+      await user.type(code, '123 456');
+      await user.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('Withdrawal of $20.00 is being processed!')).toBeInTheDocument();
+      expect(wallet.moves[0]).toMatchObject({
+        path: 'withdraw',
+        body: { amount: 20, payment_method: 'card', two_factor_code: '123456' },
+      });
+    });
+
+    it('asks no code when 2FA is off', async () => {
+      const wallet = installFakeWallet({ user: { current_balance: 50, balance: 50 } });
+      const { user } = renderApp('/wallet?tab=withdraw');
+      await waitFor(() => expect(wallet.userRequests).toBeGreaterThan(0));
+      await fillMoveForm(user, '20');
+      expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('Withdrawal of $20.00 is being processed!')).toBeInTheDocument();
+      expect(wallet.moves[0]?.body).toEqual({ amount: 20, payment_method: 'card' });
+    });
+  });
+
   describe('history', () => {
     it('loads a page at a time with Load more, newest first, until the end', async () => {
       const transactions = Array.from({ length: 25 }, (_, index) => buildTransaction({ id: `h-${index}` }));

@@ -71,6 +71,8 @@ export const walletEn = {
     cancel: 'Cancel',
     processing: 'Processing...',
     retryHint: 'Press Confirm to try again: the same request is sent again, so it can only go through once.',
+    twoFactorCode: 'Authentication code',
+    twoFactorHint: 'Two-factor authentication is on: enter the current code from your authenticator app.',
   },
   methods: {
     card: 'Card',
@@ -173,6 +175,9 @@ export const walletEs: TranslationResource<typeof walletEn> = {
     processing: 'Procesando...',
     retryHint:
       'Pulsa Confirmar para intentarlo de nuevo: se envía la misma solicitud, así que solo puede realizarse una vez.',
+    twoFactorCode: 'Código de autenticación',
+    twoFactorHint:
+      'La verificación en dos pasos está activada: introduce el código actual de tu aplicación de autenticación.',
   },
   methods: {
     card: 'Tarjeta',

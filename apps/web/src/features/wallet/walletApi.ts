@@ -24,15 +24,24 @@ export interface MoneyMoveRequest {
   amountCents: number;
   paymentMethod: PaymentMethod;
   idempotencyKey: string;
+  /** A withdrawal of an account with 2FA on: the current authenticator code (decision 1001). */
+  twoFactorCode?: string;
 }
 
 const transactionsUrl = (limit: number, offset = 0) =>
   offset > 0 ? `/transactions?limit=${limit}&offset=${offset}` : `/transactions?limit=${limit}`;
 
-const moveRequest = (path: string, { amountCents, paymentMethod, idempotencyKey }: MoneyMoveRequest) => ({
+const moveRequest = (
+  path: string,
+  { amountCents, paymentMethod, idempotencyKey, twoFactorCode }: MoneyMoveRequest,
+) => ({
   url: path,
   method: 'POST',
-  body: { amount: centsToWireDollars(amountCents), payment_method: paymentMethod },
+  body: {
+    amount: centsToWireDollars(amountCents),
+    payment_method: paymentMethod,
+    ...(twoFactorCode === undefined ? {} : { two_factor_code: twoFactorCode }),
+  },
   headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
 });
 

@@ -97,12 +97,24 @@ export class ResetPasswordDto {
   password!: string;
 }
 
-export class ChangePasswordDto {
+/**
+ * Proof that the account owner is at the keyboard, for sensitive changes (docs/decisions/1001): the current password,
+ * and a current authenticator code when 2FA is on (else 403 TWO_FACTOR_REQUIRED).
+ */
+export class ReauthenticationDto {
   @MaxLength(INPUT_LIMITS.passwordMaxLength, { message: AUTH_MESSAGES.wrongCurrentPassword })
   @IsString({ message: AUTH_MESSAGES.currentPasswordRequired })
   @IsNotEmpty({ message: AUTH_MESSAGES.currentPasswordRequired })
   current_password!: string;
 
+  @IsOptional()
+  @Matches(TOTP_CODE_PATTERN, { message: AUTH_MESSAGES.twoFactorCodeFormat })
+  @IsString({ message: AUTH_MESSAGES.twoFactorCodeFormat })
+  two_factor_code?: string;
+}
+
+/** POST /auth/change-password: re-authentication (current password, 2FA code when on) and the new password. */
+export class ChangePasswordDto extends ReauthenticationDto {
   @MaxLength(INPUT_LIMITS.passwordMaxLength, { message: AUTH_MESSAGES.passwordTooLong })
   @MinLength(LIMITS.passwordMinLength, { message: AUTH_MESSAGES.passwordTooShort })
   @IsString({ message: AUTH_MESSAGES.newPasswordRequired })
@@ -110,8 +122,19 @@ export class ChangePasswordDto {
   new_password!: string;
 }
 
-/** POST /auth/verify-2fa and POST /auth/disable-2fa: an authenticator code (disable also takes a recovery code). */
-export class TwoFactorTokenDto {
+/** POST /auth/setup-2fa: the current password (2FA is off, so no code). */
+export class TwoFactorSetupDto {
+  @MaxLength(INPUT_LIMITS.passwordMaxLength, { message: AUTH_MESSAGES.wrongCurrentPassword })
+  @IsString({ message: AUTH_MESSAGES.currentPasswordRequired })
+  @IsNotEmpty({ message: AUTH_MESSAGES.currentPasswordRequired })
+  current_password!: string;
+}
+
+/**
+ * POST /auth/verify-2fa and POST /auth/disable-2fa: an authenticator code (disable also takes a recovery code) and
+ * the current password.
+ */
+export class TwoFactorTokenDto extends TwoFactorSetupDto {
   @MaxLength(INPUT_LIMITS.recoveryCodeMaxLength, { message: AUTH_MESSAGES.twoFactorInvalid })
   @IsString({ message: AUTH_MESSAGES.tokenRequired })
   @IsNotEmpty({ message: AUTH_MESSAGES.tokenRequired })

@@ -15,7 +15,7 @@ import {
 } from 'class-validator';
 import { LIMITS, PROFILE_COUNTRIES } from '../constants';
 import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '../messages';
-import { INPUT_LIMITS, USERNAME_PATTERN } from './validators';
+import { INPUT_LIMITS, TOTP_CODE_PATTERN, USERNAME_PATTERN } from './validators';
 
 export const PROFILE_COUNTRY_CODES: readonly string[] = PROFILE_COUNTRIES.map((country) => country.code);
 
@@ -41,6 +41,18 @@ export class UpdateProfileDto {
   @IsOptional()
   @IsIn(PROFILE_COUNTRY_CODES, { message: AUTH_MESSAGES.countryInvalid })
   country?: string | null;
+
+  /** Required to change `email` (docs/decisions/1001); the change waits until the new address confirms it. */
+  @IsOptional()
+  @MaxLength(INPUT_LIMITS.passwordMaxLength, { message: AUTH_MESSAGES.wrongCurrentPassword })
+  @IsString({ message: AUTH_MESSAGES.currentPasswordRequired })
+  current_password?: string;
+
+  /** A current authenticator code, required with `current_password` when 2FA is on. */
+  @IsOptional()
+  @Matches(TOTP_CODE_PATTERN, { message: AUTH_MESSAGES.twoFactorCodeFormat })
+  @IsString({ message: AUTH_MESSAGES.twoFactorCodeFormat })
+  two_factor_code?: string;
 }
 
 /** POST /users/me/add-xp/: capped server-side (SELF_REPORTED_XP_LIMITS). */

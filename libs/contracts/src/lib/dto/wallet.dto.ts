@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidationOptions } from 'class-validator';
 import { amountProblem, DEPOSIT_AMOUNT_RULE, WITHDRAWAL_AMOUNT_RULE, type DollarAmountRule } from '../amount-rules';
 import { PAYMENT_METHODS, type PaymentMethod } from '../constants';
 import { TRANSACTIONS_PAGE, WALLET_MESSAGES } from '../wallet-types';
@@ -37,6 +37,12 @@ export class WithdrawRequestDto {
 
   @IsIn(PAYMENT_METHODS, { message: WALLET_MESSAGES.invalidPaymentMethod })
   payment_method!: PaymentMethod;
+
+  /** A current authenticator code; required when the account has 2FA on (else 403 TWO_FACTOR_REQUIRED). */
+  @IsOptional()
+  @MaxLength(32, { message: WALLET_MESSAGES.twoFactorRequiredToWithdraw })
+  @IsString({ message: WALLET_MESSAGES.twoFactorRequiredToWithdraw })
+  two_factor_code?: string;
 }
 
 const toQueryInt = ({ value }: { value: unknown }): unknown =>

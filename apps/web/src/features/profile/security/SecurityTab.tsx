@@ -27,7 +27,11 @@ export function SecurityTab({ user }: { user: User }) {
       {security && (
         <>
           <EmailVerificationSection user={user} verified={security.email_verified} />
-          <ChangePasswordSection user={user} hasPassword={security.has_password} />
+          <ChangePasswordSection
+            user={user}
+            hasPassword={security.has_password}
+            twoFactorEnabled={security.two_factor_enabled}
+          />
           <TwoFactorSection enabled={security.two_factor_enabled} remaining={security.recovery_codes_remaining} />
         </>
       )}

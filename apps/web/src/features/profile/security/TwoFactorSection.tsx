@@ -8,11 +8,15 @@ import { authErrorText } from '../../auth/authErrors';
 import { FormField } from '../../auth/FormField';
 import { normaliseTotpCode, recoveryCodeProblem, totpCodeProblem } from '../../auth/validation';
 
-type Step = { kind: 'idle' } | { kind: 'setup'; setup: TwoFactorSetupResponse } | { kind: 'codes'; codes: string[] };
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'setup'; setup: TwoFactorSetupResponse; currentPassword: string }
+  | { kind: 'codes'; codes: string[] };
 
 /**
  * TOTP 2FA (decision 0103): setup-2fa shows the QR code and the secret, verify-2fa with a current code turns it
- * on and answers the 10 recovery codes, shown once; disable-2fa takes a code or a recovery code.
+ * on and answers the 10 recovery codes, shown once; disable-2fa takes a code or a recovery code. Every step also
+ * sends the current password (decision 1001), asked once before setup and kept only while the setup is open.
  */
 export function TwoFactorSection({ enabled, remaining }: { enabled: boolean; remaining: number }) {
   const { t } = useTranslation();
@@ -20,12 +24,24 @@ export function TwoFactorSection({ enabled, remaining }: { enabled: boolean; rem
   const [setupTwoFactor, setupState] = useSetupTwoFactorMutation();
   const id = useId();
   const setupButton = useRef<HTMLButtonElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
-  const onSetup = async () => {
+  const onSetup = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password === '') {
+      setPasswordError(t('profile.security.password.currentRequired'));
+      passwordInput.current?.focus();
+      return;
+    }
     try {
-      setStep({ kind: 'setup', setup: await setupTwoFactor().unwrap() });
+      const setup = await setupTwoFactor({ current_password: password }).unwrap();
+      setStep({ kind: 'setup', setup, currentPassword: password });
+      setPassword('');
     } catch (error) {
-      toast.error(authErrorText(t, error, t('httpErrors.fallback')));
+      setPasswordError(authErrorText(t, error, t('httpErrors.fallback')));
+      passwordInput.current?.focus();
     }
   };
 
@@ -41,6 +57,7 @@ export function TwoFactorSection({ enabled, remaining }: { enabled: boolean; rem
       {step.kind === 'setup' && (
         <TwoFactorSetup
           setup={step.setup}
+          currentPassword={step.currentPassword}
           onEnabled={(codes) => setStep({ kind: 'codes', codes })}
           onCancel={backToIdle}
         />
@@ -52,16 +69,32 @@ export function TwoFactorSection({ enabled, remaining }: { enabled: boolean; rem
             <ShieldOff aria-hidden="true" size={18} />
             <span>{t('profile.security.twoFactor.off')}</span>
           </p>
-          <button
-            ref={setupButton}
-            type="button"
-            className="button button-primary"
-            disabled={setupState.isLoading}
-            aria-busy={setupState.isLoading}
-            onClick={() => void onSetup()}
-          >
-            {t('profile.security.twoFactor.setup')}
-          </button>
+          <form className="auth-form" onSubmit={(event) => void onSetup(event)} noValidate>
+            <FormField
+              ref={passwordInput}
+              id={`${id}-password`}
+              label={t('profile.security.twoFactor.password')}
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              error={passwordError}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setPasswordError(null);
+              }}
+            />
+            <button
+              ref={setupButton}
+              type="submit"
+              className="button button-primary"
+              disabled={setupState.isLoading}
+              aria-busy={setupState.isLoading}
+            >
+              {t('profile.security.twoFactor.setup')}
+            </button>
+          </form>
         </>
       )}
     </section>
@@ -70,10 +103,12 @@ export function TwoFactorSection({ enabled, remaining }: { enabled: boolean; rem
 
 function TwoFactorSetup({
   setup,
+  currentPassword,
   onEnabled,
   onCancel,
 }: {
   setup: TwoFactorSetupResponse;
+  currentPassword: string;
   onEnabled: (codes: string[]) => void;
   onCancel: () => void;
 }) {
@@ -97,7 +132,7 @@ function TwoFactorSetup({
       return;
     }
     try {
-      const result = await verify({ token: normaliseTotpCode(code) }).unwrap();
+      const result = await verify({ token: normaliseTotpCode(code), current_password: currentPassword }).unwrap();
       toast.success(t('profile.security.twoFactor.enabled'));
       onEnabled(result.recovery_codes);
     } catch (failure) {
@@ -204,13 +239,21 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function DisableTwoFactor({ remaining }: { remaining: number }) {
   const { t } = useTranslation();
   const [disable, { isLoading }] = useDisableTwoFactorMutation();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (password === '') {
+      setPasswordError(t('profile.security.password.currentRequired'));
+      passwordInput.current?.focus();
+      return;
+    }
     const trimmed = code.trim();
     // Six digits are an authenticator code; anything else is taken as a recovery code.
     const problem = /^\d[\d\s]*$/.test(trimmed) ? totpCodeProblem(trimmed) : recoveryCodeProblem(trimmed);
@@ -220,8 +263,12 @@ function DisableTwoFactor({ remaining }: { remaining: number }) {
       return;
     }
     try {
-      await disable({ token: /^\d/.test(trimmed) ? normaliseTotpCode(trimmed) : trimmed }).unwrap();
+      await disable({
+        token: /^\d/.test(trimmed) ? normaliseTotpCode(trimmed) : trimmed,
+        current_password: password,
+      }).unwrap();
       setCode('');
+      setPassword('');
       toast.success(t('profile.security.twoFactor.disabled'));
     } catch (failure) {
       setError(authErrorText(t, failure, t('httpErrors.fallback')));
@@ -237,6 +284,21 @@ function DisableTwoFactor({ remaining }: { remaining: number }) {
       </p>
       <p className="muted">{t('profile.security.twoFactor.remaining', { count: remaining })}</p>
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <FormField
+          ref={passwordInput}
+          id={`${id}-password`}
+          label={t('profile.security.twoFactor.password')}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          error={passwordError}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setPasswordError(null);
+          }}
+        />
         <FormField
           ref={input}
           id={`${id}-code`}

@@ -4,6 +4,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '../../../app/format';
 import { toast } from '../../../app/toast';
+import { useGetSecurityOverviewQuery } from '../../auth/authApi';
+import { FormField } from '../../auth/FormField';
+import { normaliseTotpCode, totpCodeProblem } from '../../auth/validation';
 import { useEligibilityGate } from '../../responsible-gaming/EligibilityGate';
 import { newIdempotencyKey } from '../idempotencyKey';
 import { checkAmount, toastAmount, type MoneyMoveKind, type ValidationMessageKey } from '../money';
@@ -51,8 +54,14 @@ export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: Mo
   const [deposit] = useDepositMutation();
   const ensureEligible = useEligibilityGate();
   const [withdraw] = useWithdrawMutation();
+  const [twoFactorCode, setTwoFactorCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
 
   const isDeposit = kind === 'deposit';
+  // A withdrawal of an account with 2FA on needs the current code (decision 1001): asked on the confirm step.
+  const { data: security } = useGetSecurityOverviewQuery(undefined, { skip: isDeposit || isGuest });
+  const needsCode = !isDeposit && (security?.two_factor_enabled ?? false);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
 
@@ -85,9 +94,15 @@ export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: Mo
     });
   };
 
-  const confirm = async (move: MoneyMoveRequest) => {
+  const confirm = async (checked: MoneyMoveRequest) => {
     // A second click before React re-renders the disabled button must not send a second request.
     if (inFlight.current) return;
+    if (needsCode && totpCodeProblem(twoFactorCode)) {
+      setCodeError(t('auth.errors.codeFormat'));
+      codeInput.current?.focus();
+      return;
+    }
+    const move = needsCode ? { ...checked, twoFactorCode: normaliseTotpCode(twoFactorCode) } : checked;
     inFlight.current = true;
     setBusy(true);
     try {
@@ -102,6 +117,7 @@ export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: Mo
       );
       setAmountText('');
       setFormError(null);
+      setTwoFactorCode('');
       goTo({ step: 'edit' });
     } catch (error) {
       const failure = describeMoveFailure(t, kind, error);
@@ -154,6 +170,26 @@ export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: Mo
           </div>
         </dl>
         {note}
+        {needsCode && (
+          <FormField
+            ref={codeInput}
+            id={`${id}-two-factor-code`}
+            label={t('wallet.confirm.twoFactorCode')}
+            hint={t('wallet.confirm.twoFactorHint')}
+            name="two_factor_code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            required
+            value={twoFactorCode}
+            error={codeError}
+            onChange={(event) => {
+              setTwoFactorCode(event.target.value);
+              setCodeError(null);
+            }}
+            data-testid="two-factor-code"
+          />
+        )}
         {failure && (
           <div className="wallet-confirm-error" role="alert" data-testid="confirm-error">
             <p className="field-error">{failure.message}</p>
