@@ -34,8 +34,9 @@ export async function waitFor(url, timeoutMs = 180_000) {
 /**
  * Starts PostgreSQL and one API process (more with `instances`) on it. Limits that exist to stop abuse are raised
  * so the benchmark measures the work, not the rate limiter. Returns the base URLs, the database URL and stop().
+ * `apiMain`: another build's server (bench:web measures an older commit's dist/ as its baseline).
  */
-export async function startStack({ env = {}, instances = 1 } = {}) {
+export async function startStack({ env = {}, instances = 1, apiMain = join(root, 'dist/apps/api/main.js') } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'skillduel-bench-'));
   const postgres = await startEmbeddedPostgres({ dataDir });
   const servers = [];
@@ -44,7 +45,7 @@ export async function startStack({ env = {}, instances = 1 } = {}) {
     const port = await findFreePort();
     const server = spawn(
       process.execPath,
-      [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, 'dist/apps/api/main.js')],
+      [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), apiMain],
       {
         cwd: root,
         env: {
@@ -58,6 +59,9 @@ export async function startStack({ env = {}, instances = 1 } = {}) {
           LOG_LEVEL: 'info',
           RATE_LIMIT_PER_MINUTE: '100000000',
           AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
+          // Every benchmark client (thousands of spectators) connects from this machine (decision 1002).
+          SOCKET_MAX_PER_IP: '100000',
+          SOCKET_HANDSHAKES_PER_IP_PER_MINUTE: '1000000',
           ...env,
         },
         stdio: 'ignore',

@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -18,6 +19,9 @@ import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 
 /** The SPA's social sign-in completion pages (SPEC §2). */
 const OAUTH_CALLBACK_PATH = /^\/auth\/(google|facebook|microsoft)\/callback(\?|$)/;
+
+/** API answers smaller than this go out as they are: compressing them saves less than it costs (decision 1301). */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /** Request bodies are small JSON documents; anything bigger is refused before parsing. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -105,12 +109,14 @@ export async function createApp(
     return indexHtml;
   };
   if (existsSync(indexPath)) {
-    // Vite's hashed assets never change; index.html must always be revalidated.
+    // Vite's hashed assets never change; index.html must always be revalidated. The build writes a brotli (.br) and
+    // a gzip (.gz) copy of every text file beside it; the one the client accepts is sent (decision 1301).
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         void reply.header(
           'cache-control',
@@ -118,6 +124,18 @@ export async function createApp(
         );
       },
     });
+  }
+  // Compresses the answers of routes registered from here on (index.html's, the API's at init) when the client
+  // accepts br or gzip, the body is at least COMPRESSION_THRESHOLD_BYTES and its type is compressible (not
+  // text/event-stream). It comes after the static files on purpose: its onRoute hook then leaves them to their
+  // build-time copies. Socket.IO answers on the HTTP server before Fastify and is not affected. Request bodies are not
+  // decompressed (as before).
+  await app.register(fastifyCompress, {
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
+  if (existsSync(indexPath)) {
     app.getHttpAdapter().get('/', (_req, reply) => {
       void reply
         .header('content-type', 'text/html; charset=utf-8')
