@@ -22,6 +22,8 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PlayerStatsModule } from './player-stats/player-stats.module';
 import { ResponsibleGamingCoreModule } from './responsible-gaming/responsible-gaming-core.module';
 import { ResponsibleGamingModule } from './responsible-gaming/responsible-gaming.module';
+import { AdminCoreModule } from './admin/admin-core.module';
+import { AdminModule } from './admin/admin.module';
 
 @Module({})
 export class AppModule {
@@ -46,6 +48,7 @@ export class AppModule {
         }),
         MetricsModule,
         ResponsibleGamingCoreModule,
+        AdminCoreModule,
         GamesModule,
         UsersModule,
         AuthModule,
@@ -55,6 +58,7 @@ export class AppModule {
         NotificationsModule,
         PlayerStatsModule,
         ResponsibleGamingModule,
+        AdminModule,
       ],
       controllers: [HealthController, PublicConfigController],
       providers: [{ provide: APP_GUARD, useClass: AppThrottlerGuard }],

@@ -25,3 +25,5 @@ export * from './lib/player-stats-types';
 export * from './lib/dto/player-stats.dto';
 export * from './lib/responsible-gaming';
 export * from './lib/dto/responsible-gaming.dto';
+export * from './lib/admin';
+export * from './lib/dto/admin.dto';

@@ -313,6 +313,27 @@ export class AppConfig {
   @Max(100)
   MAX_OPEN_ROOMS_PER_PLAYER = 3;
 
+  // ── Operator console (docs/decisions/1601-operator-console.md) ────────────────────────────────────────────
+
+  /** Accounts with these (verified) emails get the admin role when they sign in. */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim().toLowerCase())
+          .filter(Boolean)
+      : value,
+  )
+  @IsString({ each: true })
+  ADMIN_EMAILS: string[] = [];
+
+  /** Withdrawals above this many dollars wait for support's approval instead of being paid by the processor. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  WITHDRAWAL_REVIEW_THRESHOLD = 1000;
+
   // ── Responsible gaming (docs/decisions/1501-responsible-gaming.md) ──────────────────────────────────────────
 
   /** Minimum age for real-money play where RG_MIN_AGE_BY_COUNTRY names no other. */
@@ -401,6 +422,27 @@ export class AppConfig {
   @Min(20)
   @Max(600_000)
   SOCKET_SESSION_CHECK_INTERVAL_MS = 10_000;
+
+  /** Open sockets one signed-in user may hold on an instance (tabs, devices); more are refused (decision 1002). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  SOCKET_MAX_PER_USER = 10;
+
+  /** Open sockets one client IP may hold on an instance, guests included (decision 1002). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  SOCKET_MAX_PER_IP = 50;
+
+  /** Socket handshakes (connection attempts) per client IP per minute; more answer 'Too many requests…'. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  SOCKET_HANDSHAKES_PER_IP_PER_MINUTE = 120;
 }
 
 /** Optional variables (no default value, so not found by enumerating a fresh AppConfig). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { centsToDollars, RG_ERROR_CODES, RG_MESSAGES } from '@skillduel/contracts';
+import { ADMIN_ERROR_CODES, ADMIN_MESSAGES, centsToDollars, RG_ERROR_CODES, RG_MESSAGES } from '@skillduel/contracts';
 import { AppError } from '../common/app-error';
 import type { SqlRunner } from '../database/sql';
 import { ExclusionRecord, LimitRecord, ResponsibleGamingRepository } from './responsible-gaming.repository';
@@ -75,8 +75,14 @@ export class MoneyGate {
     }
   }
 
-  /** The refusal of a player who has not confirmed eligibility, was refused, or is on a break; else nothing. */
+  /**
+   * The refusal of a frozen account (operator console), of a player who has not confirmed eligibility or was
+   * refused, or who is on a break; else nothing.
+   */
   async assertEligibleAndNotOnBreak(runner: SqlRunner, userId: string): Promise<void> {
+    if (await this.repository.isFrozen(runner, userId)) {
+      throw refuse(ADMIN_ERROR_CODES.accountFrozen, ADMIN_MESSAGES.accountFrozen);
+    }
     const eligibility = await this.repository.findEligibility(runner, userId);
     if (!eligibility) throw refuse(RG_ERROR_CODES.eligibilityRequired, RG_MESSAGES.eligibilityRequired);
     if (eligibility.status === 'refused') {

@@ -9,5 +9,7 @@ import { ResponsibleGamingService } from './responsible-gaming.service';
   imports: [ResponsibleGamingCoreModule, RoomsModule],
   controllers: [ResponsibleGamingController],
   providers: [ResponsibleGamingService],
+  // The operator console closes a frozen account's rooms the same way a break does.
+  exports: [ResponsibleGamingService],
 })
 export class ResponsibleGamingModule {}

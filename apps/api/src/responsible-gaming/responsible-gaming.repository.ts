@@ -60,6 +60,15 @@ export class ResponsibleGamingRepository {
     return rows.length > 0;
   }
 
+  async isFrozen(runner: SqlRunner, userId: string): Promise<boolean> {
+    const rows = await queryRows<{ frozen: boolean }>(
+      runner,
+      `SELECT frozen_at IS NOT NULL AS frozen FROM users WHERE id = $1`,
+      [userId],
+    );
+    return rows[0]?.frozen ?? false;
+  }
+
   async findEligibility(runner: SqlRunner, userId: string): Promise<EligibilityRecord | null> {
     const rows = await queryRows<{
       date_of_birth: string;

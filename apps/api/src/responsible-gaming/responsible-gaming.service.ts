@@ -238,7 +238,11 @@ export class ResponsibleGamingService {
     return this.realityCheck(userId);
   }
 
-  private async cancelOpenRooms(userId: string): Promise<void> {
+  /**
+   * Closes and refunds the player's waiting rooms and finished rooms awaiting Play Again (a break, a freeze); a match
+   * being played is played out.
+   */
+  async cancelOpenRooms(userId: string): Promise<void> {
     const roomIds = await this.repository.roomsToCancelOnBreak(this.repository.runner, userId);
     for (const roomId of roomIds) {
       try {

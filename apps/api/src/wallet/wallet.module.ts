@@ -10,6 +10,7 @@ import { WalletFinancials } from './wallet-financials';
 import { WalletRepository } from './wallet.repository';
 import { WalletService } from './wallet.service';
 import { WithdrawalProcessor } from './withdrawal-processor';
+import { WithdrawalReviewService } from './withdrawal-review.service';
 
 /** The payment provider named by PAYMENT_PROVIDER. Real providers are added here. */
 function createPaymentProvider(config: AppConfig): PaymentProvider {
@@ -34,9 +35,11 @@ function createPaymentProvider(config: AppConfig): PaymentProvider {
     IdempotencyRepository,
     WithdrawalProcessor,
     WalletFinancials,
+    WithdrawalReviewService,
     { provide: PaymentProvider, useFactory: createPaymentProvider, inject: [AppConfig] },
   ],
   // IdempotencyService: the rooms module answers its money-moving POSTs (create, join) through it too.
-  exports: [LedgerModule, WalletFinancials, IdempotencyService],
+  // WithdrawalReviewService: the operator console approves or rejects held withdrawals through it.
+  exports: [LedgerModule, WalletFinancials, IdempotencyService, WithdrawalReviewService],
 })
 export class WalletModule {}

@@ -17,6 +17,8 @@ export interface NewPayment {
   ledgerTransactionId: string | null;
   /** Withdrawals only: when the processor may pay it out. */
   processAfterSeconds: number | null;
+  /** Withdrawals only: why it is held for review (then the processor skips it until support approves it). */
+  heldForReview?: string | null;
 }
 
 export interface DueWithdrawal {
@@ -35,6 +37,8 @@ export interface HistoryRow {
   method: PaymentMethod | null;
   createdAt: Date;
   balanceAfterCents: bigint | null;
+  /** Withdrawals only: held for review, approved or rejected by support; null otherwise. */
+  reviewState: 'held' | 'approved' | 'rejected' | null;
 }
 
 export interface WalletTotals {
@@ -49,13 +53,34 @@ export class WalletRepository {
   async userPermissions(
     runner: SqlRunner,
     userId: string,
-  ): Promise<{ canDeposit: boolean; canWithdraw: boolean } | null> {
-    const rows = await queryRows<{ can_deposit: boolean; can_withdraw: boolean }>(
+  ): Promise<{ canDeposit: boolean; canWithdraw: boolean; frozen: boolean } | null> {
+    const rows = await queryRows<{ can_deposit: boolean; can_withdraw: boolean; frozen: boolean }>(
       runner,
-      `SELECT can_deposit, can_withdraw FROM users WHERE id = $1`,
+      `SELECT can_deposit, can_withdraw, frozen_at IS NOT NULL AS frozen FROM users WHERE id = $1`,
       [userId],
     );
-    return rows[0] ? { canDeposit: rows[0].can_deposit, canWithdraw: rows[0].can_withdraw } : null;
+    return rows[0]
+      ? { canDeposit: rows[0].can_deposit, canWithdraw: rows[0].can_withdraw, frozen: rows[0].frozen }
+      : null;
+  }
+
+  /**
+   * Why a withdrawal must be held for review (docs/decisions/1601), or null: above the review threshold, or within
+   * 24 hours of a password or email change.
+   */
+  async withdrawalReviewReason(
+    runner: SqlRunner,
+    userId: string,
+    amountCents: bigint,
+    thresholdCents: bigint,
+  ): Promise<string | null> {
+    if (amountCents > thresholdCents) return 'above_threshold';
+    const rows = await queryRows<{ recent: boolean }>(
+      runner,
+      `SELECT coalesce(credentials_changed_at > now() - interval '24 hours', false) AS recent FROM users WHERE id = $1`,
+      [userId],
+    );
+    return rows[0]?.recent ? 'recent_credentials_change' : null;
   }
 
   /** Inserts a payment and answers its creation time (the transaction's created_at in the history). */
@@ -63,10 +88,12 @@ export class WalletRepository {
     const rows = await queryRows<{ created_at: Date }>(
       runner,
       `INSERT INTO wallet_payments (id, user_id, direction, amount_cents, payment_method, provider, status,
-                                    provider_reference, failure_reason, ledger_transaction_id, process_after, completed_at)
+                                    provider_reference, failure_reason, ledger_transaction_id, process_after, completed_at,
+                                    review_state, review_reason)
        VALUES ($1, $2, $3, $4, $5, $6, $7::varchar, $8, $9, $10,
                CASE WHEN $11::integer IS NULL THEN NULL ELSE now() + make_interval(secs => $11::integer) END,
-               CASE WHEN $7::varchar = 'pending' THEN NULL ELSE now() END)
+               CASE WHEN $7::varchar = 'pending' THEN NULL ELSE now() END,
+               CASE WHEN $12::varchar IS NULL THEN NULL ELSE 'held' END, $12::varchar)
        RETURNING created_at`,
       [
         payment.id,
@@ -80,6 +107,7 @@ export class WalletRepository {
         payment.failureReason,
         payment.ledgerTransactionId,
         payment.processAfterSeconds,
+        payment.heldForReview ?? null,
       ],
     );
     return rows[0].created_at;
@@ -100,6 +128,7 @@ export class WalletRepository {
       runner,
       `SELECT id, user_id, amount_cents, payment_method, attempts FROM wallet_payments
        WHERE direction = 'withdrawal' AND status = 'pending' AND process_after <= now()
+         AND review_state IS DISTINCT FROM 'held'
        ORDER BY process_after, id
        LIMIT 1
        FOR UPDATE SKIP LOCKED`,
@@ -175,6 +204,7 @@ export class WalletRepository {
       payment_method: PaymentMethod | null;
       created_at: Date;
       balance_after_cents: string | null;
+      review_state: 'held' | 'approved' | 'rejected' | null;
     }>(
       runner,
       `WITH wallet AS (
@@ -190,7 +220,8 @@ export class WalletRepository {
          FROM moves
        ),
        items AS (
-         SELECT p.id, p.direction AS type, p.amount_cents, p.status, p.payment_method, p.created_at, r.balance_after_cents
+         SELECT p.id, p.direction AS type, p.amount_cents, p.status, p.payment_method, p.created_at, r.balance_after_cents,
+                p.review_state
          FROM wallet_payments p LEFT JOIN running r ON r.transaction_id = p.ledger_transaction_id
          WHERE p.user_id = $1
          UNION ALL
@@ -201,13 +232,13 @@ export class WalletRepository {
                   WHEN r.amount_cents > 0 THEN 'deposit'
                   ELSE 'withdrawal'
                 END,
-                abs(r.amount_cents), 'completed', p.payment_method, t.created_at, r.balance_after_cents
+                abs(r.amount_cents), 'completed', p.payment_method, t.created_at, r.balance_after_cents, NULL
          FROM running r
          JOIN ledger_transactions t ON t.id = r.transaction_id
          LEFT JOIN wallet_payments p ON p.id = t.payment_id
          WHERE NOT EXISTS (SELECT 1 FROM wallet_payments own WHERE own.ledger_transaction_id = t.id)
        )
-       SELECT id, type, amount_cents::text, status, payment_method, created_at, balance_after_cents::text
+       SELECT id, type, amount_cents::text, status, payment_method, created_at, balance_after_cents::text, review_state
        FROM items
        ORDER BY created_at DESC, id DESC
        LIMIT $2 OFFSET $3`,
@@ -221,6 +252,7 @@ export class WalletRepository {
       method: row.payment_method,
       createdAt: row.created_at,
       balanceAfterCents: row.balance_after_cents === null ? null : BigInt(row.balance_after_cents),
+      reviewState: row.review_state,
     }));
   }
 

@@ -20,6 +20,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { toErrorBody } from '../common/all-exceptions.filter';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
+import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@skillduel/contracts';
 import { MoneyGate } from '../responsible-gaming/money-gate.service';
 import { TwoFactorService } from '../auth/two-factor/two-factor.service';
 import { IdempotencyRepository } from './idempotency.repository';
@@ -137,6 +138,7 @@ export class WalletService {
         if (!permissions) throw new AppError(401, 'UNAUTHORIZED', 'Authentication required');
         if (!permissions.canWithdraw)
           throw new AppError(403, 'WITHDRAWAL_NOT_ALLOWED', WALLET_MESSAGES.withdrawalNotAllowed);
+        if (permissions.frozen) throw new AppError(403, ADMIN_ERROR_CODES.accountFrozen, ADMIN_MESSAGES.accountFrozen);
 
         // No wallet can hold more than the ledger's largest entry: refuse before asking the ledger.
         if (amountCents > MAX_ENTRY_CENTS) {
@@ -149,7 +151,15 @@ export class WalletService {
         if (wallet.balanceCents < amountCents) {
           throw AppError.badRequest('INSUFFICIENT_BALANCE', VALIDATION_MESSAGES.insufficientBalance);
         }
+        // Large withdrawals and those right after a password/email change wait for support (decision 1601).
+        const heldForReview = await this.repository.withdrawalReviewReason(
+          manager,
+          userId,
+          amountCents,
+          BigInt(this.config.WITHDRAWAL_REVIEW_THRESHOLD) * 100n,
+        );
         return this.answerThenPost(manager, wallet, {
+          heldForReview,
           statusCode: 202,
           userId,
           paymentId,
@@ -210,6 +220,7 @@ export class WalletService {
       processAfterSeconds: number | null;
       ledgerKey: string;
       metadata: Record<string, unknown>;
+      heldForReview?: string | null;
     },
   ): Promise<IdempotentOutcome> {
     const amountCents = move.walletDeltaCents < 0n ? -move.walletDeltaCents : move.walletDeltaCents;
@@ -226,6 +237,7 @@ export class WalletService {
       failureReason: null,
       ledgerTransactionId,
       processAfterSeconds: move.processAfterSeconds,
+      heldForReview: move.heldForReview ?? null,
     });
     const balanceCents = wallet.balanceCents + move.walletDeltaCents;
     const body: WalletOperationResponseDto = {
@@ -237,6 +249,7 @@ export class WalletService {
         method: move.method,
         createdAt,
         balanceAfterCents: balanceCents,
+        reviewState: move.heldForReview ? 'held' : null,
       }),
       current_balance: centsToDollars(balanceCents),
     };
@@ -300,5 +313,7 @@ function toTransactionDto(row: HistoryRow): TransactionDto {
     payment_method: row.method,
     created_at: row.createdAt.toISOString(),
     balance_after: row.balanceAfterCents === null ? null : centsToDollars(row.balanceAfterCents),
+    ...(row.reviewState === 'held' ? { review_status: 'pending_review' as const } : {}),
+    ...(row.reviewState === 'rejected' ? { review_status: 'rejected' as const } : {}),
   };
 }

@@ -46,6 +46,7 @@ const NotFoundPage = appScreen(() =>
 );
 const ProfilePage = appScreen(() => import('../features/profile/ProfilePage').then((module) => module.ProfilePage));
 const WalletPage = appScreen(() => import('../features/wallet/WalletPage').then((module) => module.WalletPage));
+const AdminPage = appScreen(() => import('../features/admin/AdminPage').then((module) => module.AdminPage));
 const TermsPage = appScreen(() =>
   import('../features/responsible-gaming/TermsPage').then((module) => module.TermsPage),
 );
@@ -58,6 +59,8 @@ const LAYOUT_ROUTES: readonly { path: string; screen: ComponentType & { preload(
   { path: '/profile', screen: ProfilePage },
   { path: '/wallet', screen: WalletPage },
   { path: '/game/:gameId', screen: GameRoomPage },
+  { path: '/admin', screen: AdminPage },
+  { path: '/admin/users/:userId', screen: AdminPage },
 ];
 
 /**
@@ -84,6 +87,7 @@ const SCREENS = [
   ProfilePage,
   WalletPage,
   TermsPage,
+  AdminPage,
 ];
 
 /** Fetches every screen (tests do, so they render each route at once as before the split). */

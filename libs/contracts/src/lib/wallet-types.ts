@@ -18,6 +18,8 @@ export interface TransactionDto {
   created_at: string;
   /** Dollars in the wallet right after this transaction; null when it moved no money (a failed deposit). */
   balance_after: number | null;
+  /** Withdrawals held for review by support (decision 1601): 'pending_review' until decided, 'rejected' if refused. */
+  review_status?: 'pending_review' | 'rejected';
 }
 
 /** Answer of POST /transactions/deposit (201) and POST /transactions/withdraw (202: the withdrawal is pending). */

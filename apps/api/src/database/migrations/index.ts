@@ -15,6 +15,7 @@ import { DeferWalletPaymentLedgerKeys1763895000000 } from './1763895000000-Defer
 import { AddXpGrants1763900000000 } from './1763900000000-AddXpGrants';
 import { AddResponsibleGaming1764000000000 } from './1764000000000-AddResponsibleGaming';
 import { AddPendingEmailChange1764100000000 } from './1764100000000-AddPendingEmailChange';
+import { AddOperatorConsole1764200000000 } from './1764200000000-AddOperatorConsole';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   AddXpGrants1763900000000,
   AddResponsibleGaming1764000000000,
   AddPendingEmailChange1764100000000,
+  AddOperatorConsole1764200000000,
 ];

@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { StaffNavLink } from '../../features/admin/StaffNavLink';
 import { LanguageSwitch } from '../../features/language/LanguageSwitch';
 import { useCurrentUser, useLogout } from '../../features/session/hooks';
 import { ThemeToggle } from '../../features/theme/ThemeToggle';
@@ -39,6 +40,7 @@ export function TopBar() {
                 </NavLink>
               </li>
             ))}
+            <StaffNavLink />
           </ul>
         </nav>
         <div className="top-bar-actions">

@@ -1,0 +1,99 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AdminAuditQueryDto,
+  AdminReasonDto,
+  AdminRoleChangeDto,
+  AdminUserSearchDto,
+  type AdminAuditEntryDto,
+  type AdminUserDetailDto,
+  type AdminUserSummaryDto,
+  type AdminWithdrawalDto,
+  type StaffMeDto,
+} from '@skillduel/contracts';
+import { AuthUser, CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { WithdrawalReviewService } from '../wallet/withdrawal-review.service';
+import { AdminService } from './admin.service';
+import { StaffGuard, StaffOnly } from './staff.guard';
+
+/**
+ * /api/admin/*: support and admin only (guests 401, players 403). Support reads and handles the queues; admin also
+ * changes roles. Every change is audited.
+ */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, StaffGuard)
+@StaffOnly('support')
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly admin: AdminService,
+    private readonly withdrawals: WithdrawalReviewService,
+  ) {}
+
+  @Get('me')
+  @ApiOperation({ summary: 'The signed-in operator and their role' })
+  me(@CurrentUser() user: AuthUser): Promise<StaffMeDto> {
+    return this.admin.me(user.userId, user.username);
+  }
+
+  @Get('users')
+  @ApiOperation({ summary: 'Find users by username, email or id' })
+  search(@Query() query: AdminUserSearchDto): Promise<AdminUserSummaryDto[]> {
+    return this.admin.search(query.q);
+  }
+
+  @Get('users/:id')
+  @ApiOperation({ summary: "A user's page: profile, sessions, ledger entries, matches, withdrawals, limits" })
+  user(@Param('id') id: string): Promise<AdminUserDetailDto> {
+    return this.admin.user(id);
+  }
+
+  @Post('users/:id/freeze')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Freeze an account: no deposit, stake or withdrawal; waiting rooms refunded' })
+  freeze(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: AdminReasonDto) {
+    return this.admin.freeze(user.userId, id, body.reason);
+  }
+
+  @Post('users/:id/unfreeze')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Lift a freeze' })
+  unfreeze(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: AdminReasonDto) {
+    return this.admin.unfreeze(user.userId, id, body.reason);
+  }
+
+  @Put('users/:id/role')
+  @StaffOnly('admin')
+  @ApiOperation({ summary: 'Change a role (admin only)' })
+  setRole(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: AdminRoleChangeDto) {
+    return this.admin.setRole(user.userId, id, body.role, body.reason);
+  }
+
+  @Get('withdrawals')
+  @ApiOperation({ summary: 'The withdrawal review queue (held withdrawals, newest first)' })
+  heldWithdrawals(): Promise<AdminWithdrawalDto[]> {
+    return this.withdrawals.list('held');
+  }
+
+  @Post('withdrawals/:id/approve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Approve a held withdrawal: the processor pays it' })
+  approve(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: AdminReasonDto) {
+    return this.withdrawals.approve(user.userId, id, body.reason);
+  }
+
+  @Post('withdrawals/:id/reject')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Reject a held withdrawal: refunded to the wallet, the player sees the reason' })
+  reject(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: AdminReasonDto) {
+    return this.withdrawals.reject(user.userId, id, body.reason);
+  }
+
+  @Get('audit')
+  @ApiOperation({ summary: 'The audit trail of operator actions, newest first' })
+  auditLog(@Query() query: AdminAuditQueryDto): Promise<AdminAuditEntryDto[]> {
+    return this.admin.auditLog({ actorId: query.actor_id, targetId: query.target_id, action: query.action });
+  }
+}

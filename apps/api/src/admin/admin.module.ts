@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ResponsibleGamingModule } from '../responsible-gaming/responsible-gaming.module';
+import { WalletModule } from '../wallet/wallet.module';
+import { AdminController } from './admin.controller';
+import { AdminRepository } from './admin.repository';
+import { AdminService } from './admin.service';
+import { StaffGuard } from './staff.guard';
+
+/** The operator console's API (/api/admin/*); the audit trail and roles come from AdminCoreModule. */
+@Module({
+  imports: [WalletModule, ResponsibleGamingModule],
+  controllers: [AdminController],
+  providers: [AdminService, AdminRepository, StaffGuard],
+})
+export class AdminModule {}

@@ -1,0 +1,114 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  ADMIN_ERROR_CODES,
+  ADMIN_MESSAGES,
+  type AdminAuditEntryDto,
+  type AdminUserDetailDto,
+  type AdminUserSummaryDto,
+  type StaffMeDto,
+  type UserRole,
+} from '@skillduel/contracts';
+import { AppError } from '../common/app-error';
+import { ResponsibleGamingService } from '../responsible-gaming/responsible-gaming.service';
+import { WithdrawalReviewService } from '../wallet/withdrawal-review.service';
+import { AdminRepository } from './admin.repository';
+import { AuditLogRepository } from './audit-log.repository';
+import { StaffRolesService } from './staff-roles.service';
+
+/**
+ * The operator console's rules (docs/decisions/1601): every change is made under the target's row lock and written
+ * to the audit trail in the same transaction.
+ */
+@Injectable()
+export class AdminService {
+  private readonly logger = new Logger('Admin');
+
+  constructor(
+    private readonly repository: AdminRepository,
+    private readonly audit: AuditLogRepository,
+    private readonly roles: StaffRolesService,
+    private readonly withdrawals: WithdrawalReviewService,
+    private readonly protection: ResponsibleGamingService,
+  ) {}
+
+  async me(userId: string, username: string): Promise<StaffMeDto> {
+    return { user_id: userId, username, role: (await this.roles.roleOf(userId)) ?? 'player' };
+  }
+
+  search(q: string | undefined): Promise<AdminUserSummaryDto[]> {
+    return this.repository.search(q ?? '');
+  }
+
+  async user(userId: string): Promise<AdminUserDetailDto> {
+    const detail = await this.repository.detail(userId);
+    if (!detail) throw AppError.notFound();
+    return { ...detail, withdrawals: await this.withdrawals.list('all', userId) };
+  }
+
+  /** Freezes the account (no deposit, stake or withdrawal); its waiting rooms are then closed and refunded. */
+  async freeze(actorId: string, userId: string, reason: string): Promise<AdminUserDetailDto> {
+    await this.repository.transaction(async (runner) => {
+      const user = await this.repository.lockUser(runner, userId);
+      if (!user) throw AppError.notFound();
+      if (user.frozen_at) throw AppError.conflict(ADMIN_ERROR_CODES.alreadyFrozen, ADMIN_MESSAGES.alreadyFrozen);
+      await this.repository.setFrozen(runner, userId, reason);
+      await this.audit.record(runner, {
+        actorId,
+        action: 'user.freeze',
+        targetType: 'user',
+        targetId: userId,
+        reason,
+        before: { frozen: false },
+        after: { frozen: true },
+      });
+    });
+    // After the commit: the money gate already refuses every new stake, so nothing can slip in meanwhile.
+    await this.protection.cancelOpenRooms(userId);
+    return this.user(userId);
+  }
+
+  async unfreeze(actorId: string, userId: string, reason: string): Promise<AdminUserDetailDto> {
+    await this.repository.transaction(async (runner) => {
+      const user = await this.repository.lockUser(runner, userId);
+      if (!user) throw AppError.notFound();
+      if (!user.frozen_at) throw AppError.conflict(ADMIN_ERROR_CODES.notFrozen, ADMIN_MESSAGES.notFrozen);
+      await this.repository.setFrozen(runner, userId, null);
+      await this.audit.record(runner, {
+        actorId,
+        action: 'user.unfreeze',
+        targetType: 'user',
+        targetId: userId,
+        reason,
+        before: { frozen: true, frozen_reason: user.frozen_reason },
+        after: { frozen: false },
+      });
+    });
+    return this.user(userId);
+  }
+
+  /** Admin only (the guard): nobody changes their own role, so the last admin cannot lock everyone out by mistake. */
+  async setRole(actorId: string, userId: string, role: UserRole, reason: string): Promise<AdminUserDetailDto> {
+    if (actorId === userId) throw AppError.conflict(ADMIN_ERROR_CODES.ownRole, ADMIN_MESSAGES.ownRole);
+    await this.repository.transaction(async (runner) => {
+      const user = await this.repository.lockUser(runner, userId);
+      if (!user) throw AppError.notFound();
+      if (user.role === role) return;
+      await this.repository.setRole(runner, userId, role);
+      await this.audit.record(runner, {
+        actorId,
+        action: 'user.role_change',
+        targetType: 'user',
+        targetId: userId,
+        reason,
+        before: { role: user.role },
+        after: { role },
+      });
+    });
+    this.logger.warn({ actorId, userId, role }, 'Role changed');
+    return this.user(userId);
+  }
+
+  auditLog(filter: { actorId?: string; targetId?: string; action?: string }): Promise<AdminAuditEntryDto[]> {
+    return this.audit.list(this.repository.runner, filter, 200);
+  }
+}

@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { AdminWithdrawalDto } from '@skillduel/contracts';
+import { http, HttpResponse } from 'msw';
+import { STORAGE_KEYS } from '../../app/storage';
+import { buildUser } from '../../test/factories';
+import { renderApp } from '../../test/renderWithProviders';
+import { apiUrl, server } from '../../test/server';
+
+function signIn() {
+  localStorage.setItem(STORAGE_KEYS.accessToken, 'access');
+  localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(buildUser({ username: 'ops' })));
+}
+
+const held: AdminWithdrawalDto = {
+  id: '11111111-1111-4111-8111-111111111111',
+  user_id: '22222222-2222-4222-8222-222222222222',
+  username: 'bigspender',
+  amount: 1500,
+  payment_method: 'bank',
+  status: 'pending',
+  review_state: 'held',
+  review_reason: 'above_threshold',
+  created_at: '2026-11-24T10:00:00.000Z',
+};
+
+describe('operator console (/admin)', () => {
+  it('tells a player the area is for the support team (the API answers 403) and shows no Console link', async () => {
+    signIn();
+    server.use(
+      http.get(apiUrl('/admin/me'), () =>
+        HttpResponse.json(
+          { statusCode: 403, detail: 'Access forbidden', message: 'Access forbidden' },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderApp('/admin');
+    expect(await screen.findByTestId('admin-forbidden')).toHaveTextContent(
+      'This area is for the SkillDuel support team.',
+    );
+    expect(screen.queryByTestId('nav-admin')).not.toBeInTheDocument();
+  });
+
+  it('lets support approve a held withdrawal with a reason', async () => {
+    signIn();
+    const decisions: { url: string; body: unknown }[] = [];
+    server.use(
+      http.get(apiUrl('/admin/me'), () => HttpResponse.json({ user_id: 'x', username: 'ops', role: 'support' })),
+      http.get(apiUrl('/admin/withdrawals'), () => HttpResponse.json(decisions.length ? [] : [held])),
+      http.post(apiUrl(`/admin/withdrawals/${held.id}/approve`), async ({ request }) => {
+        decisions.push({ url: request.url, body: await request.json() });
+        return HttpResponse.json({ ...held, review_state: 'approved' });
+      }),
+    );
+    const { user } = renderApp('/admin');
+    expect(await screen.findByTestId('nav-admin')).toHaveAttribute('href', '/admin');
+    await user.click(await screen.findByTestId('admin-tab-withdrawals'));
+    const row = await screen.findByTestId('admin-withdrawal-row');
+    expect(row).toHaveTextContent('bigspender');
+    expect(row).toHaveTextContent('$1500.00');
+    expect(row).toHaveTextContent('Above the threshold');
+    await user.type(within(row).getByTestId('admin-decision-reason'), 'documents checked');
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(decisions).toEqual([{ url: expect.any(String), body: { reason: 'documents checked' } }]),
+    );
+    expect(await screen.findByText('No withdrawal is waiting for review.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import type {
+  AdminAuditEntryDto,
+  AdminUserDetailDto,
+  AdminUserSummaryDto,
+  AdminWithdrawalDto,
+  StaffMeDto,
+  UserRole,
+} from '@skillduel/contracts';
+import { api } from '../../app/api';
+
+const adminApiWithTags = api.enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminWithdrawals', 'AdminAudit'] });
+
+/** The operator console's calls (/api/admin/*, support and admin only; decision 1601). */
+export const adminApi = adminApiWithTags.injectEndpoints({
+  endpoints: (build) => ({
+    getStaffMe: build.query<StaffMeDto, void>({ query: () => '/admin/me' }),
+    searchUsers: build.query<AdminUserSummaryDto[], string>({
+      query: (q) => ({ url: '/admin/users', params: { q } }),
+      providesTags: ['AdminUser'],
+    }),
+    getAdminUser: build.query<AdminUserDetailDto, string>({
+      query: (id) => `/admin/users/${encodeURIComponent(id)}`,
+      providesTags: ['AdminUser'],
+    }),
+    freezeUser: build.mutation<AdminUserDetailDto, { id: string; reason: string; freeze: boolean }>({
+      query: ({ id, reason, freeze }) => ({
+        url: `/admin/users/${encodeURIComponent(id)}/${freeze ? 'freeze' : 'unfreeze'}`,
+        method: 'POST',
+        body: { reason },
+      }),
+      invalidatesTags: ['AdminUser', 'AdminAudit'],
+    }),
+    setUserRole: build.mutation<AdminUserDetailDto, { id: string; role: UserRole; reason: string }>({
+      query: ({ id, role, reason }) => ({
+        url: `/admin/users/${encodeURIComponent(id)}/role`,
+        method: 'PUT',
+        body: { role, reason },
+      }),
+      invalidatesTags: ['AdminUser', 'AdminAudit'],
+    }),
+    getHeldWithdrawals: build.query<AdminWithdrawalDto[], void>({
+      query: () => '/admin/withdrawals',
+      providesTags: ['AdminWithdrawals'],
+    }),
+    decideWithdrawal: build.mutation<
+      AdminWithdrawalDto,
+      { id: string; decision: 'approve' | 'reject'; reason: string }
+    >({
+      query: ({ id, decision, reason }) => ({
+        url: `/admin/withdrawals/${encodeURIComponent(id)}/${decision}`,
+        method: 'POST',
+        body: { reason },
+      }),
+      invalidatesTags: ['AdminWithdrawals', 'AdminUser', 'AdminAudit'],
+    }),
+    getAudit: build.query<AdminAuditEntryDto[], { target_id?: string; action?: string }>({
+      query: (params) => ({ url: '/admin/audit', params }),
+      providesTags: ['AdminAudit'],
+    }),
+  }),
+});
+
+export const {
+  useGetStaffMeQuery,
+  useSearchUsersQuery,
+  useGetAdminUserQuery,
+  useFreezeUserMutation,
+  useSetUserRoleMutation,
+  useGetHeldWithdrawalsQuery,
+  useDecideWithdrawalMutation,
+  useGetAuditQuery,
+} = adminApi;

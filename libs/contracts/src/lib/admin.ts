@@ -1,0 +1,98 @@
+/** The operator console (docs/decisions/1601-operator-console.md): roles, answers and messages of /api/admin/*. */
+
+export const USER_ROLES = ['player', 'support', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Support reads and handles queues; admin also changes roles and money policies. */
+export const STAFF_ROLES: readonly UserRole[] = ['support', 'admin'];
+
+export const ADMIN_ERROR_CODES = {
+  accountFrozen: 'ACCOUNT_FROZEN',
+  notStaff: 'FORBIDDEN',
+  reviewDecided: 'REVIEW_ALREADY_DECIDED',
+  notFrozen: 'NOT_FROZEN',
+  alreadyFrozen: 'ALREADY_FROZEN',
+  ownRole: 'OWN_ROLE',
+} as const;
+
+export const ADMIN_MESSAGES = {
+  accountFrozen:
+    'Your account is frozen while our team reviews it. You can still sign in and see your history. Please contact support.',
+  reasonRequired: 'Please give a reason (3 to 500 characters)',
+  roleInvalid: 'Please choose player, support or admin',
+  reviewDecided: 'This withdrawal has already been decided',
+  notHeld: 'This withdrawal is not waiting for review',
+  alreadyFrozen: 'This account is already frozen',
+  notFrozen: 'This account is not frozen',
+  ownRole: 'You cannot change your own role',
+  withdrawalRejected: (reason: string) => `Your withdrawal was rejected by our review team: ${reason}`,
+} as const;
+
+/** GET /api/admin/me: who the console is for (any signed-in user may ask; players get role 'player'). */
+export interface StaffMeDto {
+  user_id: string;
+  username: string;
+  role: UserRole;
+}
+
+export interface AdminUserSummaryDto {
+  id: string;
+  username: string;
+  email: string | null;
+  role: UserRole;
+  frozen: boolean;
+  balance: number;
+  created_at: string;
+}
+
+export interface AdminUserDetailDto extends AdminUserSummaryDto {
+  frozen_at: string | null;
+  frozen_reason: string | null;
+  credentials_changed_at: string | null;
+  sessions: {
+    id: string;
+    auth_method: string;
+    ip: string | null;
+    created_at: string;
+    last_used_at: string;
+    revoked_at: string | null;
+  }[];
+  ledger: { transaction_id: string; kind: string; amount: number; room_id: string | null; created_at: string }[];
+  matches: {
+    room_id: string;
+    round: number;
+    game_id: string;
+    status: string;
+    outcome: string | null;
+    bet: number;
+    started_at: string;
+  }[];
+  withdrawals: AdminWithdrawalDto[];
+  eligibility: { status: string; country: string | null; date_of_birth: string | null } | null;
+  exclusion: { kind: string; ends_at: string | null } | null;
+}
+
+export interface AdminWithdrawalDto {
+  id: string;
+  user_id: string;
+  username: string;
+  amount: number;
+  payment_method: string;
+  status: string;
+  review_state: 'held' | 'approved' | 'rejected' | null;
+  review_reason: string | null;
+  created_at: string;
+}
+
+export interface AdminAuditEntryDto {
+  id: string;
+  actor_id: string | null;
+  actor_username: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+}

@@ -1,0 +1,44 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ADMIN_MESSAGES, USER_ROLES, type UserRole } from '../admin';
+
+const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+
+/** A reason for an operator action (kept in the audit trail; shown to the player where the action concerns them). */
+export class AdminReasonDto {
+  @Transform(trim)
+  @MaxLength(500, { message: ADMIN_MESSAGES.reasonRequired })
+  @MinLength(3, { message: ADMIN_MESSAGES.reasonRequired })
+  @IsString({ message: ADMIN_MESSAGES.reasonRequired })
+  reason!: string;
+}
+
+/** PUT /api/admin/users/{id}/role (admin only). */
+export class AdminRoleChangeDto extends AdminReasonDto {
+  @IsIn(USER_ROLES, { message: ADMIN_MESSAGES.roleInvalid })
+  role!: UserRole;
+}
+
+/** GET /api/admin/users?q= */
+export class AdminUserSearchDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  q?: string;
+}
+
+/** GET /api/admin/audit?actor_id=&target_id=&action= */
+export class AdminAuditQueryDto {
+  @IsOptional()
+  @Matches(/^[0-9a-f-]{36}$/i, { message: 'actor_id must be a user id' })
+  actor_id?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(80)
+  target_id?: string;
+
+  @IsOptional()
+  @Matches(/^[a-z_.]{1,60}$/, { message: 'action must be an action name' })
+  action?: string;
+}
