@@ -109,17 +109,16 @@ test.describe('leaderboard, notifications and profile statistics from real match
     // …and with it the top bar's balance: the $5 bet came back with Bob's $5.
     await expect(page.getByTestId('balance')).toContainText('$55.00');
 
-    // The bell lists the win and the opponent who joined; Mark all as read clears the count.
+    // The bell lists the win (the pot paid out and the net gain) and the opponent who joined; opening it reads them.
     await page.getByTestId('notification-bell').click();
     const panel = page.getByRole('region', { name: 'Notifications' });
     await expect(panel.getByTestId('notification-item').filter({ hasText: 'You won!' })).toContainText(
-      'You won a match and earned $5.00.',
+      'You won $10.00 (+$5.00 net).',
     );
     await expect(panel.getByTestId('notification-item').filter({ hasText: 'Opponent joined' })).toContainText(
       `${bob.username} joined your Quick Click room ($5.00 bet).`,
     );
     await snap(page, 'leaderboard-01-bell-win');
-    await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByTestId('notification-count')).toHaveCount(0);
     await page.keyboard.press('Escape');
 

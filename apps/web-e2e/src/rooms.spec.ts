@@ -143,8 +143,8 @@ test.describe('real-money rooms: create, join, play live, spectate, chat', () =>
     // Time up: the server decides. Alice wins the pot; Bob loses his bet.
     await expect(a.getByRole('heading', { name: 'You Won!' })).toBeVisible({ timeout: 45_000 });
     await expect(a.getByText('You won!', { exact: true })).toBeVisible();
-    await expect(a.getByText('+$10.00')).toBeVisible();
-    await expect(a.getByTestId('winnings')).toHaveText('Winnings: $10.00');
+    await expect(a.getByText('+$10.00 (+$5.00 net)')).toBeVisible();
+    await expect(a.getByTestId('winnings')).toHaveText('Winnings: $10.00 (+$5.00 net)');
     await expect(a.getByTestId('final-player-score')).toHaveText('60/100');
     await expect(a.getByTestId('final-opponent-score')).toHaveText('10/100');
     await expect(b.getByRole('heading', { name: 'You Lost!' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { centsToDollars } from '@skillduel/contracts';
+import { centsToDollars, NOTIFICATION_TEXTS } from '@skillduel/contracts';
 import { queryRows, SqlRunner } from '../database/sql';
 import { insertNotifications, NewNotification } from '../notifications/notifications.sql';
 import { PERIOD_KINDS, periodStart } from './leaderboard-periods';
@@ -130,8 +130,11 @@ export async function recordResult(runner: SqlRunner, result: RoundResult): Prom
     .map(({ userId, earningsCents }) => ({
       userId,
       type: 'win' as const,
-      title: 'You won!',
-      message: `You won a match and earned $${centsToDollars(earningsCents).toFixed(2)}.`,
+      title: NOTIFICATION_TEXTS.wonTitle,
+      message: NOTIFICATION_TEXTS.won(
+        centsToDollars(result.payoutCents).toFixed(2),
+        centsToDollars(earningsCents).toFixed(2),
+      ),
     }));
   await insertNotifications(runner, notifications);
   return outcomes;

@@ -16,3 +16,18 @@ export function formatBetDollars(dollars: number): string {
   const text = formatCents(dollarsToCents(dollars));
   return `$${text.endsWith('.00') ? text.slice(0, -3) : text}`;
 }
+
+/** A gain or loss with its sign: 5 → "+$5.00", -5 → "-$5.00", 0 → "$0.00". */
+export function formatSignedDollars(dollars: number): string {
+  const cents = dollarsToCents(dollars);
+  return cents > 0 ? `+${formatDollars(dollars)}` : formatDollars(dollars);
+}
+
+/**
+ * One payout vocabulary (issue 13): what a won match paid out (the pot, less any fee) and what the player gained
+ * over their stake. The spec's "winnings" are the payout (twice the bet); the net is the payout minus the stake.
+ */
+export function payoutFigures(payoutDollars: number, betDollars: number): { payout: string; net: string } {
+  const netCents = dollarsToCents(payoutDollars) - dollarsToCents(betDollars);
+  return { payout: formatDollars(payoutDollars), net: formatSignedDollars(netCents / 100) };
+}

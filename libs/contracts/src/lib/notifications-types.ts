@@ -24,4 +24,13 @@ export const NOTIFICATION_TEXTS = {
   opponentJoinedTitle: 'Opponent joined',
   opponentJoined: (username: string, gameName: string, betDollars: string): string =>
     `${username} joined your ${gameName} room ($${betDollars} bet). Press Start when you are ready!`,
+  /** A won match: the pot paid out and the net gain, the figures every other screen shows too (issue 13). */
+  wonTitle: 'You won!',
+  won: (payoutDollars: string, netDollars: string): string => `You won $${payoutDollars} (+$${netDollars} net).`,
 } as const;
+
+/** The figures of a `won` text ("10.00", "5.00"), so the web app can show it in the reader's language. */
+export function parseWonNotification(message: string): { payoutDollars: string; netDollars: string } | null {
+  const match = /^You won \$(\d+\.\d{2}) \(\+\$(\d+\.\d{2}) net\)\.$/.exec(message);
+  return match ? { payoutDollars: match[1], netDollars: match[2] } : null;
+}

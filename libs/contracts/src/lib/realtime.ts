@@ -69,6 +69,12 @@ export const SERVER_EVENTS = {
    * shows the new unread count and refetches its list. Only to that user's own sockets.
    */
   notificationsChanged: 'notifications:changed',
+  /**
+   * Money moved in or out of the signed-in user's wallet, or one of their transactions changed (a stake, a refund, a
+   * payout, a deposit, a withdrawal paid or returned), pushed once the ledger transaction committed: every open tab
+   * reloads the balance and the wallet at once (issue 13). Only to that user's own sockets.
+   */
+  walletChanged: 'wallet:changed',
   /** A refusal without an ack, a rate limit, or the reason of a disconnection. */
   error: 'app:error',
 } as const;
@@ -320,6 +326,18 @@ export interface NotificationsChangedDto {
 export interface ServerToClientEvents {
   'room:state': (payload: RoomStateDto) => void;
   'room:presence': (payload: RoomPresenceDto) => void;
+/** `wallet:changed`: which ledger transaction, and what it did to this user's wallet. */
+export interface WalletChangedDto {
+  /** The ledger transaction's kind: bet, refund, win, deposit, withdrawal, withdrawal_completion, withdrawal_refund. */
+  kind: string;
+  /** Dollars, signed: the change of this user's wallet balance (0 when only a transaction's status changed). */
+  amount: number;
+  /** The room of a stake, refund or payout. */
+  room_id: string | null;
+  /** Why a refund happened ('left', 'expired', 'tie', 'void', ...), when known. */
+  reason: string | null;
+}
+
   'match:countdown': (payload: MatchCountdownDto) => void;
   'match:started': (payload: MatchStartedDto) => void;
   'match:view': (payload: MatchViewDto) => void;
@@ -333,6 +351,7 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
+  'wallet:changed': (payload: WalletChangedDto) => void;
   'room:join': (payload: RoomRefPayload, ack?: (response: Ack<RoomJoinedDto>) => void) => void;
   'room:leave': (payload: RoomRefPayload, ack?: (response: Ack<null>) => void) => void;
   'match:ready': (payload: RoomRefPayload, ack?: (response: Ack<null>) => void) => void;

@@ -15,6 +15,7 @@ import type {
   RoomDto,
   RoomStateDto,
   UserDto,
+  WalletChangedDto,
 } from '@skillduel/contracts';
 import { VALIDATION_MESSAGES, XP_REWARDS } from '@skillduel/contracts';
 import { getEngine, type NumberRushView, type PlayerView } from '@skillduel/games';
@@ -272,6 +273,9 @@ describe('live matches over Socket.IO', () => {
     const guest = await connect();
     const guestPushes = collect<NotificationsChangedDto>(guest, 'notifications:changed');
     const bobPushes = collect<NotificationsChangedDto>(bobSocket, 'notifications:changed');
+    const aliceWallet = collect<WalletChangedDto>(aliceSocket, 'wallet:changed');
+    const bobWallet = collect<WalletChangedDto>(bobSocket, 'wallet:changed');
+    const guestWallet = collect<WalletChangedDto>(guest, 'wallet:changed');
     const notificationsOf = async (player: RegisteredUser) =>
       (
         await testApp.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(player.accessToken) })
@@ -310,6 +314,19 @@ describe('live matches over Socket.IO', () => {
     expect(afterWin.notifications.map((notification) => notification.type)).toEqual(
       expect.arrayContaining(['win', 'challenge']),
     );
+    // One payout vocabulary (issue 13): the pot paid out and the net gain, as the finish screen and toast say.
+    expect(afterWin.notifications.find((notification) => notification.type === 'win')).toMatchObject({
+      title: 'You won!',
+      message: 'You won $10.00 (+$5.00 net).',
+    });
+    // Every committed money movement is pushed to its own user's sockets (wallet:changed): both stakes, the payout.
+    await eventually(() => aliceWallet.length >= 2, 5000, "Alice's wallet pushes");
+    expect(aliceWallet).toEqual([
+      { kind: 'bet', amount: -5, room_id: room.id, reason: null },
+      { kind: 'win', amount: 10, room_id: room.id, reason: null },
+    ]);
+    expect(bobWallet).toEqual([{ kind: 'bet', amount: -5, room_id: room.id, reason: null }]);
+    expect(guestWallet).toHaveLength(0);
     // The loser's sockets hear about their own notifications (none about a win), never about the winner's.
     expect((await loserPush).unread_count).toBe((await notificationsOf(bob)).unread_count);
 
@@ -327,6 +344,24 @@ describe('live matches over Socket.IO', () => {
     expect(readAll.statusCode).toBe(200);
     expect(await clearedPush).toEqual({ unread_count: 0 });
     expect(guestPushes).toHaveLength(0);
+    await expectMoneyConsistent(testApp.databaseUrl);
+  });
+
+  it('leaving a ready room refunds both stakes and tells both players over wallet:changed', async () => {
+    const { alice, bob, room, aliceSocket, bobSocket } = await readyRoom(6);
+    const aliceRefund = nextEvent<WalletChangedDto>(aliceSocket, 'wallet:changed');
+    const bobRefund = nextEvent<WalletChangedDto>(bobSocket, 'wallet:changed');
+    const left = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/rooms/${room.id}/leave`,
+      headers: bearer(alice.accessToken),
+    });
+    expect(left.statusCode).toBe(200);
+    const refund = { kind: 'refund', amount: 6, room_id: room.id, reason: 'left' };
+    expect(await aliceRefund).toEqual(refund);
+    expect(await bobRefund).toEqual(refund);
+    expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(10_000n);
+    expect(await balanceCents(testApp.databaseUrl, bob.user.id)).toBe(10_000n);
     await expectMoneyConsistent(testApp.databaseUrl);
   });
 

@@ -17,12 +17,16 @@ import {
   SystemAccountKind,
   UNBOUNDED_ACCOUNT_KINDS,
 } from './ledger.types';
+import { walletChangesOf, WalletPushService } from './wallet-push.service';
 
 /** Far above any real amount ($100 billion) and far below bigint overflow, so sums can never wrap. */
 export const MAX_ENTRY_CENTS = 10n ** 13n;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KIND_PATTERN = /^[a-z][a-z_]{0,39}$/;
 const MAX_KEY_LENGTH = 200;
+
+/** A post's result, with what it did to each user's wallet (by user id) for the wallet push. */
+type PostOutcome = LedgerPostResult & { walletDeltas: ReadonlyMap<string, bigint> };
 
 interface PreparedPost {
   input: LedgerPostInput;
@@ -49,6 +53,7 @@ export class LedgerService implements OnModuleInit {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly repository: LedgerRepository,
     private readonly metrics: MetricsService,
+    private readonly walletPush: WalletPushService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -66,9 +71,13 @@ export class LedgerService implements OnModuleInit {
     options: LedgerPostOptions = {},
   ): Promise<LedgerPostResult> {
     const prepared = prepare(input);
-    const result = await this.postPrepared(prepared, manager, options.savepoint ?? true);
+    const { walletDeltas, ...result } = await this.postPrepared(prepared, manager, options.savepoint ?? true);
     // Counted when this call moved money; a caller's enclosing transaction may still roll it back.
-    if (!result.replayed) this.metrics.ledgerPostings.labels(input.kind).inc();
+    if (!result.replayed) {
+      this.metrics.ledgerPostings.labels(input.kind).inc();
+      // Pushed to the users once the money has really moved (at the caller's COMMIT when inside its transaction).
+      this.walletPush.posted(walletChangesOf(input, walletDeltas), inTransaction(manager) ? manager : undefined);
+    }
     return result;
   }
 
@@ -76,7 +85,7 @@ export class LedgerService implements OnModuleInit {
     prepared: PreparedPost,
     manager: EntityManager | undefined,
     savepoint: boolean,
-  ): Promise<LedgerPostResult> {
+  ): Promise<PostOutcome> {
     if (inTransaction(manager) && !savepoint) return this.postWithin(manager, prepared);
     if (inTransaction(manager)) {
       await manager.query('SAVEPOINT ledger_post');
@@ -144,7 +153,7 @@ export class LedgerService implements OnModuleInit {
     return balance;
   }
 
-  private async postWithin(runner: SqlRunner, prepared: PreparedPost): Promise<LedgerPostResult> {
+  private async postWithin(runner: SqlRunner, prepared: PreparedPost): Promise<PostOutcome> {
     const { input, requestHash, deltas } = prepared;
     const accountIds = [...deltas.keys()];
     const header = await this.repository.insertTransaction(runner, {
@@ -167,6 +176,7 @@ export class LedgerService implements OnModuleInit {
         createdAt: existing.created_at,
         replayed: true,
         balances: await this.repository.balances(runner, accountIds),
+        walletDeltas: new Map(),
       };
     }
 
@@ -184,8 +194,10 @@ export class LedgerService implements OnModuleInit {
       throw new LedgerInvariantError(`unknown account ${accountIds.find((id) => !found.has(id))}`);
     }
     const balances = new Map<string, bigint>();
+    const walletDeltas = new Map<string, bigint>();
     for (const account of accounts) {
       const delta = deltas.get(account.id) ?? 0n;
+      if (account.userId !== null) walletDeltas.set(account.userId, (walletDeltas.get(account.userId) ?? 0n) + delta);
       const after = account.balanceCents + delta;
       if (after < 0n && !UNBOUNDED_ACCOUNT_KINDS.has(account.kind)) {
         if (inserted) throw new LedgerInvariantError(`account ${account.id} went below zero`);
@@ -194,7 +206,7 @@ export class LedgerService implements OnModuleInit {
       balances.set(account.id, after);
     }
     if (!inserted) throw new LedgerInvariantError(`entries of transaction ${header.id} were not inserted`);
-    return { transactionId: header.id, createdAt: header.createdAt, replayed: false, balances };
+    return { transactionId: header.id, createdAt: header.createdAt, replayed: false, balances, walletDeltas };
   }
 }
 

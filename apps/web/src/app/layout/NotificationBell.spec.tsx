@@ -10,7 +10,7 @@ const WIN: NotificationDto = {
   id: '00000000-0000-4000-8000-000000000001',
   type: 'win',
   title: 'You won!',
-  message: 'You won a match and earned $9.00.',
+  message: 'You won $18.00 (+$9.00 net).',
   read: false,
   created_at: '2026-11-22T10:00:00.000Z',
 };
@@ -36,6 +36,7 @@ function serveNotifications(initial: NotificationDto[]) {
       return HttpResponse.json(answer());
     }),
     http.post(apiUrl('/notifications/read-all'), () => {
+      calls.push('read-all');
       notifications = notifications.map((n) => ({ ...n, read: true }));
       return HttpResponse.json(answer());
     }),
@@ -48,8 +49,8 @@ function serveNotifications(initial: NotificationDto[]) {
 }
 
 describe('notification bell (SPEC §2 Shared layout, PRODUCT.md §7)', () => {
-  it('shows the unread count and the stored notifications, and marks one read', async () => {
-    serveNotifications([WIN, LEVEL]);
+  it('shows the unread count and the stored notifications; opening the panel reads what it shows', async () => {
+    const calls = serveNotifications([WIN, LEVEL]);
     storeSignedIn();
     const { user } = renderApp('/dashboard');
     expect(await screen.findByTestId('notification-count')).toHaveTextContent('2');
@@ -59,25 +60,55 @@ describe('notification bell (SPEC §2 Shared layout, PRODUCT.md §7)', () => {
     const panel = screen.getByRole('region', { name: 'Notifications' });
     const items = within(panel).getAllByTestId('notification-item');
     expect(items).toHaveLength(2);
+    // One payout vocabulary (issue 13): the pot paid out and the net gain.
     expect(items[0]).toHaveTextContent('You won!');
-    expect(items[0]).toHaveTextContent('You won a match and earned $9.00.');
+    expect(items[0]).toHaveTextContent('You won $18.00 (+$9.00 net).');
     expect(within(items[0]).getByRole('img', { name: 'Win' })).toBeInTheDocument();
     expect(within(items[1]).getByRole('img', { name: 'Level up' })).toBeInTheDocument();
-
-    await user.click(within(items[0]).getByRole('button', { name: 'Mark as read' }));
-    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
-    expect(within(items[0]).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument();
-  });
-
-  it('marks all read and clears the count', async () => {
-    serveNotifications([WIN, LEVEL]);
-    storeSignedIn();
-    const { user } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
-    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    // Opened: both were shown, so both are read at once (one request); they stay highlighted while it is open.
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+    expect(calls).toContain('read-all');
+    expect(items[0]).toHaveClass('is-unread');
+  });
+
+  it('marks one read: an item that arrives while the panel is open', async () => {
+    const socket = installFakeSocket();
+    serveNotifications([{ ...WIN, read: true }]);
+    storeSignedIn();
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    server.use(
+      http.get(apiUrl('/notifications'), () =>
+        HttpResponse.json({ notifications: [LEVEL, { ...WIN, read: true }], unread_count: 1 }),
+      ),
+      http.post(apiUrl('/notifications/:id/read'), () =>
+        HttpResponse.json({
+          notifications: [
+            { ...LEVEL, read: true },
+            { ...WIN, read: true },
+          ],
+          unread_count: 0,
+        }),
+      ),
+    );
+    socket.serverEmit('notifications:changed', { unread_count: 1 });
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const markOne = await within(panel).findByRole('button', { name: 'Mark as read' });
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeInTheDocument();
+    await user.click(markOne);
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument();
+  });
+
+  it('shows a win in Spanish with the same figures', async () => {
+    serveNotifications([WIN]);
+    storeSignedIn();
+    const { user } = renderApp('/dashboard', { language: 'es' });
+    await user.click(await screen.findByTestId('notification-bell'));
+    const item = await screen.findByTestId('notification-item');
+    expect(item).toHaveTextContent('¡Ganaste!');
+    expect(item).toHaveTextContent('Ganaste $18.00 (+$9.00 netos).');
   });
 
   it('follows pushes over the socket: the count changes at once and the list is fetched again', async () => {

@@ -1,4 +1,5 @@
-import type { NotificationDto, NotificationType } from '@skillduel/contracts';
+import { parseWonNotification, type NotificationDto, type NotificationType } from '@skillduel/contracts';
+import type { TFunction } from 'i18next';
 import { Bell, Star, Swords, Trophy, Award, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import {
   useMarkNotificationReadMutation,
 } from '../../features/notifications/notificationsApi';
 import { useNotificationsPush } from '../../features/notifications/useNotificationsPush';
+import { useWalletPush } from '../../features/wallet/useWalletPush';
 import { selectSession } from '../../features/session/sessionSlice';
 import { useAppSelector } from '../hooks';
 import '../../features/notifications/notifications.css';
@@ -20,6 +22,18 @@ const TYPE_ICONS: Record<NotificationType, LucideIcon> = {
   tournament: Award,
 };
 
+/** The server writes notifications in English; the ones with known figures are shown in the reader's language. */
+function notificationText(t: TFunction, notification: NotificationDto): { title: string; message: string } {
+  const won = notification.type === 'win' ? parseWonNotification(notification.message) : null;
+  if (won) {
+    return {
+      title: t('notifications.wonTitle'),
+      message: t('notifications.won', { payout: `$${won.payoutDollars}`, net: `+$${won.netDollars}` }),
+    };
+  }
+  return { title: notification.title, message: notification.message };
+}
+
 /**
  * Bell with the unread count and a dropdown of the signed-in user's stored notifications (PRODUCT.md §7), pushed over
  * the socket as they happen (useNotificationsPush), refetched on focus and, as a fallback, every
@@ -29,6 +43,7 @@ export function NotificationBell() {
   const { t } = useTranslation();
   const signedIn = useAppSelector(selectSession).kind === 'signedIn';
   useNotificationsPush(signedIn);
+  useWalletPush(signedIn);
   const { data } = useGetNotificationsQuery(undefined, {
     skip: !signedIn,
     pollingInterval: NOTIFICATIONS_POLL_MS,
@@ -37,6 +52,8 @@ export function NotificationBell() {
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, markAll] = useMarkAllNotificationsReadMutation();
   const [open, setOpen] = useState(false);
+  // What was unread when the panel opened: marked read at once (issue 13), still highlighted while it stays open.
+  const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const notifications = signedIn ? (data?.notifications ?? []) : [];
@@ -69,7 +86,25 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={panelId}
         data-testid="notification-bell"
-        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        onClick={() => {
+          if (!open) {
+            const shownUnread = notifications.filter((notification) => !notification.read);
+            setFreshIds(new Set(shownUnread.map((notification) => notification.id)));
+            // Opening the panel reads what it shows: all of it in one request when every unread item is listed.
+            if (shownUnread.length > 0 && shownUnread.length >= unreadCount) {
+              void markAllRead()
+                .unwrap()
+                .catch(() => undefined);
+            } else {
+              for (const notification of shownUnread) {
+                void markRead(notification.id)
+                  .unwrap()
+                  .catch(() => undefined);
+              }
+            }
+          }
+          setOpen(!open);
+        }}
       >
         <Bell aria-hidden="true" size={20} />
         {unreadCount > 0 && (
@@ -105,6 +140,7 @@ export function NotificationBell() {
                   <NotificationItem
                     key={notification.id}
                     notification={notification}
+                    fresh={freshIds.has(notification.id)}
                     onMarkRead={() =>
                       void markRead(notification.id)
                         .unwrap()
@@ -121,22 +157,32 @@ export function NotificationBell() {
   );
 }
 
-function NotificationItem({ notification, onMarkRead }: { notification: NotificationDto; onMarkRead: () => void }) {
+function NotificationItem({
+  notification,
+  fresh,
+  onMarkRead,
+}: {
+  notification: NotificationDto;
+  /** Unread when the panel opened (now read): still shown as new. */
+  fresh: boolean;
+  onMarkRead: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const Icon = TYPE_ICONS[notification.type];
+  const text = notificationText(t, notification);
   return (
     <li
-      className={notification.read ? 'notification-item' : 'notification-item is-unread'}
+      className={notification.read && !fresh ? 'notification-item' : 'notification-item is-unread'}
       data-testid="notification-item"
       data-type={notification.type}
     >
       <Icon aria-label={t(`notifications.types.${notification.type}`)} role="img" size={18} />
       <div>
         <h3>
-          {notification.title}
-          {!notification.read && <span className="visually-hidden"> ({t('notifications.unread')})</span>}
+          {text.title}
+          {(!notification.read || fresh) && <span className="visually-hidden"> ({t('notifications.unread')})</span>}
         </h3>
-        <p>{notification.message}</p>
+        <p>{text.message}</p>
         <p className="muted">
           <time dateTime={notification.created_at}>
             {new Date(notification.created_at).toLocaleString(i18n.language)}

@@ -65,7 +65,8 @@ export function PracticeRoom({
   const username = session.kind === 'anonymous' ? '' : session.user.username;
   const { state, timeLimitSeconds, start, reset, sendInput } = usePracticeMatch(target.engineId);
   // Find opponent: real-money quick match on a built-in game (PRODUCT §4).
-  const findOpponent = useQuickMatch(target.gameId);
+  const quickMatch = useQuickMatch(target.gameId);
+  const balanceDollars = session.kind === 'signedIn' ? (session.user.current_balance ?? session.user.balance ?? 0) : 0;
   const [focusStart, setFocusStart] = useState(false);
   useResultToast(state);
   useEffect(() => preloadGame(target.engineId), [target.engineId]);
@@ -111,7 +112,8 @@ export function PracticeRoom({
                   isGuest={isGuest}
                   timeLimitSeconds={timeLimitSeconds}
                   onStart={start}
-                  onFindOpponent={isBuiltInGameId(target.gameId) ? findOpponent : undefined}
+                  quickMatch={isBuiltInGameId(target.gameId) ? quickMatch : undefined}
+                  balanceDollars={balanceDollars}
                   focusStart={focusStart}
                 />
               ) : state.phase === 'playing' && view ? (

@@ -124,6 +124,30 @@ describe('leaderboard page (SPEC §2 Leaderboard, PRODUCT.md §7)', () => {
     );
   });
 
+  it('gives medals by position and shows the shared competition rank of tied players, under column headers', async () => {
+    serveLeaderboard(() =>
+      answer({
+        leaderboard: [
+          entry(1, { username: 'first', total_earnings: 5 }),
+          entry(1, { id: 'user-99', username: 'tied', total_earnings: 5 }),
+          entry(3, { username: 'third', total_earnings: 1 }),
+        ],
+      }),
+    );
+    storeSignedIn();
+    renderApp('/leaderboard');
+    const rows = await screen.findAllByTestId('leaderboard-row');
+    expect(screen.getByTestId('leaderboard-head')).toHaveTextContent(
+      /Rank.*Player.*Country.*Level.*Earnings \(net\).*Wins/,
+    );
+    expect(within(rows[0]).getByRole('img', { name: 'Gold medal, 1st place' })).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('img', { name: 'Silver medal, 2nd place' })).toBeInTheDocument();
+    expect(within(rows[1]).getByTestId('leaderboard-rank')).toHaveTextContent('Rank #1 (tied)');
+    expect(within(rows[2]).getByRole('img', { name: 'Bronze medal, 3rd place' })).toBeInTheDocument();
+    expect(within(rows[0]).queryByTestId('leaderboard-rank')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: /Gold medal/ })).toHaveLength(1);
+  });
+
   it('shows Unranked and the empty state when nobody has results', async () => {
     serveLeaderboard(() =>
       answer({

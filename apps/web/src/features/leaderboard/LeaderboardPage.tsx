@@ -120,11 +120,22 @@ function Rankings({ period, region }: { period: LeaderboardPeriod; region: Regio
             <p className="muted">{t('leaderboard.emptyText')}</p>
           </div>
         ) : (
-          <ol className="leaderboard-rows">
-            {data.leaderboard.map((entry) => (
-              <PlayerRow key={entry.id} entry={entry} isMe={entry.id === myId} />
-            ))}
-          </ol>
+          <>
+            <div className="leaderboard-row leaderboard-head" aria-hidden="true" data-testid="leaderboard-head">
+              <span>{t('leaderboard.columns.rank')}</span>
+              <span />
+              <span>{t('leaderboard.columns.player')}</span>
+              <span>{t('leaderboard.columns.country')}</span>
+              <span>{t('leaderboard.columns.level')}</span>
+              <span>{t('leaderboard.columns.earnings')}</span>
+              <span>{t('leaderboard.columns.wins')}</span>
+            </div>
+            <ol className="leaderboard-rows">
+              {data.leaderboard.map((entry, index) => (
+                <PlayerRow key={entry.id} entry={entry} position={index + 1} isMe={entry.id === myId} />
+              ))}
+            </ol>
+          </>
         )}
       </div>
       <InfoCards highlights={data.highlights} />
@@ -151,9 +162,14 @@ function YourRanking({ me }: { me: LeaderboardMe }) {
   );
 }
 
-function PlayerRow({ entry, isMe }: { entry: LeaderboardEntry; isMe: boolean }) {
+/**
+ * One player. Medals go by position in the list (gold, silver, bronze: one each, issue 13); the number is the
+ * competition rank the server computed, so tied players share it ("1, 1, 3").
+ */
+function PlayerRow({ entry, position, isMe }: { entry: LeaderboardEntry; position: number; isMe: boolean }) {
   const { t } = useTranslation();
-  const medal = MEDALS[entry.rank];
+  const medal = MEDALS[position];
+  const tied = entry.rank !== position;
   return (
     <li
       className={isMe ? 'leaderboard-row is-me' : 'leaderboard-row'}
@@ -161,12 +177,16 @@ function PlayerRow({ entry, isMe }: { entry: LeaderboardEntry; isMe: boolean }) 
       aria-current={isMe ? 'true' : undefined}
     >
       <span className="leaderboard-place">
-        {medal ? (
-          <span role="img" aria-label={t(`leaderboard.medals.${entry.rank as 1 | 2 | 3}`)}>
+        {medal && (
+          <span role="img" aria-label={t(`leaderboard.medals.${position as 1 | 2 | 3}`)}>
             {medal}
           </span>
-        ) : (
-          `#${entry.rank}`
+        )}
+        {medal && !tied ? null : (
+          <span className="leaderboard-rank" data-testid="leaderboard-rank">
+            {tied ? <span className="visually-hidden">{t('leaderboard.tiedRank', { rank: entry.rank })}</span> : null}
+            <span aria-hidden={tied ? 'true' : undefined}>{`#${entry.rank}`}</span>
+          </span>
         )}
       </span>
       <Initial username={entry.username} />

@@ -230,22 +230,26 @@ describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', ()
     expect(within(result).getByRole('heading', { name: 'You Won!' })).toBeInTheDocument();
     expect(within(result).getByTestId('final-player-score')).toHaveTextContent('40/100');
     expect(within(result).getByTestId('final-opponent-score')).toHaveTextContent('20/100');
-    expect(within(result).getByTestId('winnings')).toHaveTextContent('Winnings: $10.00');
+    // One payout vocabulary (issue 13): the pot paid out (twice the bet, SPEC §4) and the net gain.
+    expect(within(result).getByTestId('winnings')).toHaveTextContent('Winnings: $10.00 (+$5.00 net)');
     expect(within(result).getByTestId('revealed-seed')).toHaveTextContent(SEED);
     expect(await screen.findByText(GAME_ROOM_MESSAGES.youWon)).toBeInTheDocument();
-    expect(screen.getByText('+$10.00')).toBeInTheDocument();
+    expect(screen.getByText('+$10.00 (+$5.00 net)')).toBeInTheDocument();
     expect(screen.getByTestId('player-status')).toHaveTextContent('Finished');
     await waitFor(() => expect(meLoads).toBeGreaterThan(0));
 
     // Play Again: both confirm, then back to waiting.
-    await user.click(within(result).getByRole('button', { name: 'Play Again' }));
+    // Play Again re-stakes the bet: the button says how much.
+    await user.click(within(result).getByRole('button', { name: 'Play again for $5.00' }));
     expect(fake.sentOf('match:play_again')).toEqual([{ room_id: room.id }]);
     fake.serverEmit(
       'room:state',
       buildRoomState({ ...room, status: 'finished' }, { phase: 'finished', play_again: [true, false] }),
     );
     expect(screen.getByTestId('play-again-status')).toHaveTextContent('Waiting for bob to confirm Play Again...');
-    expect(within(screen.getByTestId('game-result')).getByRole('button', { name: 'Play Again' })).toBeDisabled();
+    expect(
+      within(screen.getByTestId('game-result')).getByRole('button', { name: 'Play again for $5.00' }),
+    ).toBeDisabled();
     fake.serverEmit('room:state', buildRoomState({ ...room, round: 2 }, { phase: 'ready' }));
     expect(screen.getByRole('heading', { name: GAME_ROOM_MESSAGES.readyToPlay })).toBeInTheDocument();
     expect(screen.getByTestId('player-score')).toHaveTextContent('0/100');
@@ -349,7 +353,7 @@ describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', ()
     const result = screen.getByTestId('game-result');
     expect(within(result).getByRole('heading', { name: 'alice won!' })).toBeInTheDocument();
     expect(within(result).getByTestId('final-player1-score')).toHaveTextContent('40/100');
-    expect(within(result).queryByRole('button', { name: 'Play Again' })).not.toBeInTheDocument();
+    expect(within(result).queryByRole('button', { name: /Play again/i })).not.toBeInTheDocument();
   });
 
   it('treats a signed-in visitor without a seat as a spectator', async () => {

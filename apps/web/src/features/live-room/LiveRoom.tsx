@@ -10,7 +10,7 @@ import { Eye } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatDollars } from '../../app/format';
+import { formatDollars, payoutFigures } from '../../app/format';
 import { useAppDispatch } from '../../app/hooks';
 import { SIGN_UP_MODE } from '../../app/RouteGuards';
 import { toast } from '../../app/toast';
@@ -82,7 +82,7 @@ function statusLabel(phase: RoomPhase, ownReady: boolean): GameRoomStatusLabel {
 }
 
 /** SPEC §4 toasts at the end of a round, then the top bar's balance is reloaded. */
-function useResultToast(controls: LiveRoomControls, roomId: string): void {
+function useResultToast(controls: LiveRoomControls, roomId: string, bet: number): void {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const result = controls.state.result;
@@ -93,7 +93,10 @@ function useResultToast(controls: LiveRoomControls, roomId: string): void {
       case 'player':
         toast.success(t('gameRoom.toast.won'), {
           id,
-          ...(result.earnings > 0 ? { description: `+${formatDollars(result.earnings)}` } : {}),
+          // SPEC §4: '+$' twice the bet, and which figure it is (issue 13): the payout, then the net gain.
+          ...(result.earnings > 0
+            ? { description: t('gameRoom.toast.paid', payoutFigures(result.earnings, bet)) }
+            : {}),
         });
         break;
       case 'opponent':
@@ -107,7 +110,7 @@ function useResultToast(controls: LiveRoomControls, roomId: string): void {
         break;
     }
     void dispatch(refreshBalances());
-  }, [dispatch, result, roomId, t]);
+  }, [bet, dispatch, result, roomId, t]);
 }
 
 /**
@@ -149,7 +152,8 @@ function LiveRoomScreen({
   const [starting, setStarting] = useState(false);
   const [playAgainPending, setPlayAgainPending] = useState(false);
   const { state } = controls;
-  useResultToast(controls, roomId);
+  const bet = state.room?.bet_amount ?? view.bet_amount ?? view.betAmount ?? 0;
+  useResultToast(controls, roomId, bet);
 
   const isGuest = session.kind !== 'signedIn';
   const me = session.kind === 'signedIn' ? session.user : null;
@@ -162,7 +166,6 @@ function LiveRoomScreen({
   const playerSeat: RoomSeat | null = isSpectator ? null : seat;
   const phase: RoomPhase = state.phase ?? phaseOfStatus(view.status);
   const match = state.match;
-  const bet = room?.bet_amount ?? view.bet_amount ?? view.betAmount ?? 0;
   const gameId = room?.game_id ?? view.game_id;
   const engineId = isBuiltInGameId(gameId) ? gameId : null;
   const game = games?.find((candidate) => candidate.id === gameId);

@@ -62,6 +62,7 @@ export const liveRoomEn = {
     seedHint:
       'The seed hash was shown before the start: the seed, and with it the whole game, was fixed before anyone played.',
     playAgainStake: 'Play Again bets {{bet}} again.',
+    playAgainFor: 'Play again for {{bet}}',
     waitingPlayAgain: 'Waiting for {{username}} to confirm Play Again...',
     opponentWantsAgain: '{{username}} wants to play again!',
   },
@@ -72,6 +73,7 @@ export const liveRoomEn = {
   toast: {
     tie: "It's a tie! Your bet was refunded.",
     void: 'The round was void. Your bet was refunded.',
+    refunded: 'Your stake of {{amount}} was refunded.',
   },
 } as const;
 
@@ -133,6 +135,7 @@ export const liveRoomEs: TranslationResource<typeof liveRoomEn> = {
     seedHint:
       'El hash de la semilla se mostró antes del inicio: la semilla, y con ella todo el juego, quedó fijada antes de jugar.',
     playAgainStake: 'Jugar de nuevo vuelve a apostar {{bet}}.',
+    playAgainFor: 'Jugar de nuevo por {{bet}}',
     waitingPlayAgain: 'Esperando a que {{username}} confirme Jugar de nuevo...',
     opponentWantsAgain: '¡{{username}} quiere jugar de nuevo!',
   },
@@ -143,5 +146,6 @@ export const liveRoomEs: TranslationResource<typeof liveRoomEn> = {
   toast: {
     tie: '¡Empate! Se te devolvió la apuesta.',
     void: 'La ronda se anuló. Se te devolvió la apuesta.',
+    refunded: 'Se te devolvió tu apuesta de {{amount}}.',
   },
 };

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TEXTS } from '@skillduel/contracts';
 import type { TranslationResource } from '../../i18n/en';
 
 /** The bell's list (SPEC §2 Shared layout; PRODUCT.md §7). The bell's own labels are under topBar. */
@@ -6,6 +7,8 @@ export const notificationsEn = {
   markRead: 'Mark as read',
   unread: 'Unread',
   types: { challenge: 'Challenge', win: 'Win', level: 'Level up', tournament: 'Tournament' },
+  wonTitle: NOTIFICATION_TEXTS.wonTitle,
+  won: 'You won {{payout}} ({{net}} net).',
 };
 
 export const notificationsEs: TranslationResource<typeof notificationsEn> = {
@@ -13,4 +16,6 @@ export const notificationsEs: TranslationResource<typeof notificationsEn> = {
   markRead: 'Marcar como leído',
   unread: 'No leído',
   types: { challenge: 'Desafío', win: 'Victoria', level: 'Subida de nivel', tournament: 'Torneo' },
+  wonTitle: '¡Ganaste!',
+  won: 'Ganaste {{payout}} ({{net}} netos).',
 };

@@ -1,10 +1,11 @@
 import { MATCH_HISTORY_LIMITS, type MatchHistoryItemDto } from '@skillduel/contracts';
+import type { TFunction } from 'i18next';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FairnessCheck } from '../fairness/FairnessCheck';
 import { Link } from 'react-router-dom';
-import { formatDollars } from '../../app/format';
+import { formatDollars, payoutFigures } from '../../app/format';
 import { Spinner } from '../../app/ui/Spinner';
 import { useGetMatchDetailsQuery, useGetMyMatchesQuery } from './profileStatsApi';
 
@@ -58,6 +59,7 @@ export function HistoryTab() {
               <th scope="col">{t('profile.history.opponent')}</th>
               <th scope="col">{t('profile.history.bet')}</th>
               <th scope="col">{t('profile.history.result')}</th>
+              <th scope="col">{t('profile.history.money')}</th>
               <th scope="col">{t('profile.history.score')}</th>
               <th scope="col">{t('profile.history.date')}</th>
               <th scope="col">
@@ -101,6 +103,20 @@ export function HistoryTab() {
   );
 }
 
+/** What the match did to the player's money, in the words the finish screen and the bell use (issue 13). */
+function moneyText(t: TFunction, match: MatchHistoryItemDto): string {
+  switch (match.result) {
+    case 'win':
+      // earnings is the net gain: the payout is the stake back plus it.
+      return t('profile.history.moneyWin', payoutFigures(match.earnings + match.bet, match.bet));
+    case 'loss':
+      return t('profile.history.moneyLoss', { bet: formatDollars(match.bet) });
+    case 'tie':
+    case 'void':
+      return t('profile.history.moneyRefunded', { bet: formatDollars(match.bet) });
+  }
+}
+
 function MatchRow({
   match,
   language,
@@ -123,6 +139,7 @@ function MatchRow({
         <td>
           <span className={`result-badge result-${match.result}`}>{t(`profile.history.results.${match.result}`)}</span>
         </td>
+        <td data-testid="history-money">{moneyText(t, match)}</td>
         <td>{match.score === null ? '–' : `${match.score} – ${match.opponent_score ?? 0}`}</td>
         <td>
           <time dateTime={match.ended_at}>{new Date(match.ended_at).toLocaleString(language)}</time>
@@ -141,7 +158,7 @@ function MatchRow({
       </tr>
       {open && (
         <tr id={detailsId}>
-          <td colSpan={7}>
+          <td colSpan={8}>
             <MatchDetails roomId={match.room_id} round={match.round} />
           </td>
         </tr>

@@ -68,7 +68,7 @@ describe('profile statistics and history (PRODUCT.md §7: real data)', () => {
         .map((bar) => bar.getAttribute('data-value')),
     ).toEqual(['75', '50']);
     const earnings = screen.getByRole('img', {
-      name: 'Cumulative earnings over your last 3 days played: $42.50 in total',
+      name: 'Cumulative net earnings over your last 3 days played: $42.50 in total',
     });
     expect(within(earnings).getAllByTestId('earnings-point')).toHaveLength(3);
   });

@@ -29,6 +29,13 @@ describe('Find opponent (quick match, PRODUCT §4) and the live room behind /gam
     storeSignedInUser(buildUser({ id: ALICE.id }));
     const { user } = renderApp('/game/number-rush');
     await user.click(await screen.findByRole('button', { name: 'Find opponent' }));
+    // No stake without consent (issue 13): the amount is shown, editable, and nothing is sent before Confirm.
+    expect(screen.getByTestId('stake-amount')).toHaveValue(10);
+    expect(screen.getByTestId('stake-summary')).toHaveTextContent(
+      'You stake $10.00 and your opponent the same. The winner is paid $20.00.',
+    );
+    expect(bodies).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Stake $10.00 and find opponent' }));
     expect(await screen.findByText(TOAST_MESSAGES.roomCreated)).toBeInTheDocument();
     expect(bodies).toEqual([{ game_id: 'number-rush', bet_amount: 10 }]);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/game/${room.id}`));
@@ -44,6 +51,7 @@ describe('Find opponent (quick match, PRODUCT §4) and the live room behind /gam
     storeSignedInUser(buildUser({ id: ALICE.id }));
     const { user } = renderApp('/game/number-rush');
     await user.click(await screen.findByRole('button', { name: 'Find opponent' }));
+    await user.click(screen.getByRole('button', { name: 'Stake $10.00 and find opponent' }));
     expect(await screen.findByText(TOAST_MESSAGES.joinedRoom)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/game/${room.id}`));
   });
@@ -52,11 +60,35 @@ describe('Find opponent (quick match, PRODUCT §4) and the live room behind /gam
     serveQuickMatch(() =>
       HttpResponse.json({ statusCode: 400, detail: VALIDATION_MESSAGES.insufficientBalance }, { status: 400 }),
     );
-    storeSignedInUser(buildUser({ current_balance: 0, balance: 0 }));
+    storeSignedInUser(buildUser({ current_balance: 20, balance: 20 }));
     const { user } = renderApp('/game/number-rush');
     await user.click(await screen.findByRole('button', { name: 'Find opponent' }));
+    await user.click(screen.getByRole('button', { name: 'Stake $10.00 and find opponent' }));
     expect(await screen.findByText(TOAST_MESSAGES.failedToJoinRoom)).toBeInTheDocument();
     expect(screen.getByText(VALIDATION_MESSAGES.insufficientBalance)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/game\/number-rush$/);
+  });
+
+  it('sends the stake the player chose within the game’s limits, and nothing when they cancel', async () => {
+    const room = buildRoom({ id: 'room_quick00000000000003', player1: ALICE, bet_amount: 7.5 });
+    serveRoomView(buildRoomView(room, { your_seat: 0 }));
+    const bodies = serveQuickMatch(() => HttpResponse.json({ room, matched: false }, { status: 201 }));
+    storeSignedInUser(buildUser({ id: ALICE.id, current_balance: 50, balance: 50 }));
+    const { user } = renderApp('/game/number-rush');
+    await user.click(await screen.findByRole('button', { name: 'Find opponent' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('stake-confirm')).not.toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Find opponent' }));
+    const amount = screen.getByTestId('stake-amount');
+    await user.clear(amount);
+    await user.type(amount, '500');
+    await user.click(screen.getByRole('button', { name: 'Stake and find opponent' }));
+    expect(screen.getByTestId('stake-error')).toHaveTextContent('Maximum bet for this game is $100.00');
+    await user.clear(amount);
+    await user.type(amount, '7.5');
+    await user.click(screen.getByRole('button', { name: 'Stake $7.50 and find opponent' }));
+    await waitFor(() => expect(bodies).toEqual([{ game_id: 'number-rush', bet_amount: 7.5 }]));
   });
 });

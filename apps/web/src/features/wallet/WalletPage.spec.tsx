@@ -67,7 +67,7 @@ describe('wallet page (SPEC §2 "Wallet")', () => {
       expect(stat('wallet-balance')).toHaveTextContent('$12.50');
       expect(stat('total-earnings')).toHaveTextContent('$20.00');
       expect(stat('total-withdrawn')).toHaveTextContent('$10.00');
-      expect(screen.getByText('Total Earnings')).toBeInTheDocument();
+      expect(screen.getByText('Total Earnings (net)')).toBeInTheDocument();
       expect(screen.getByText('Total Deposited')).toBeInTheDocument();
       expect(screen.getByText('Total Withdrawn')).toBeInTheDocument();
     });

@@ -18,7 +18,7 @@ export const walletEn = {
   stats: {
     label: 'Wallet summary',
     balance: 'Balance',
-    totalEarnings: 'Total Earnings',
+    totalEarnings: 'Total Earnings (net)',
     totalDeposited: 'Total Deposited',
     totalWithdrawn: 'Total Withdrawn',
   },
@@ -121,7 +121,7 @@ export const walletEs: TranslationResource<typeof walletEn> = {
   stats: {
     label: 'Resumen de la billetera',
     balance: 'Saldo',
-    totalEarnings: 'Ganancias totales',
+    totalEarnings: 'Ganancias totales (netas)',
     totalDeposited: 'Total depositado',
     totalWithdrawn: 'Total retirado',
   },
@@ -219,6 +219,8 @@ export const walletEs: TranslationResource<typeof walletEn> = {
     invalidPaymentMethod: 'Elige un método de pago: tarjeta, paypal, cripto o banco',
     depositNotAllowed: 'Los depósitos no están habilitados para tu cuenta',
     withdrawalNotAllowed: 'Los retiros no están habilitados para tu cuenta',
+    twoFactorRequiredToWithdraw: 'Introduce el código actual de tu aplicación de autenticación para retirar',
+    twoFactorRequiredToWithdraw: 'Introduce el código actual de tu aplicación de autenticación para retirar',
     invalidIdempotencyKey: 'La clave de idempotencia debe tener de 1 a 255 caracteres ASCII visibles',
     idempotencyKeyReused: 'Esta clave de idempotencia ya se usó para otra solicitud',
     idempotencyKeyBusy: 'Una solicitud con esta clave todavía se está procesando. Inténtalo de nuevo.',

@@ -1,7 +1,10 @@
 import type { GameId } from '@skillduel/contracts';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatDollars } from '../../../app/format';
+import type { QuickMatch } from '../../rooms/useQuickMatch';
+import { StakeConfirm } from './StakeConfirm';
 import { useAutoFocus } from './useAutoFocus';
 
 /**
@@ -14,14 +17,16 @@ export function WaitingScreen({
   isGuest,
   timeLimitSeconds,
   onStart,
-  onFindOpponent,
+  quickMatch,
+  balanceDollars = 0,
   focusStart,
 }: {
   engineId: GameId;
   isGuest: boolean;
   timeLimitSeconds: number;
   onStart: () => void;
-  onFindOpponent?: () => void;
+  quickMatch?: QuickMatch;
+  balanceDollars?: number;
   /** After Play Again: put the keyboard back on the start button. */
   focusStart: boolean;
 }) {
@@ -29,6 +34,27 @@ export function WaitingScreen({
   const startRef = useAutoFocus<HTMLButtonElement>(focusStart);
   const practiceHintId = useId();
   const findOpponentHintId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [refocusFind, setRefocusFind] = useState(false);
+  const findRef = useAutoFocus<HTMLButtonElement>(refocusFind);
+  if (quickMatch && confirming) {
+    return (
+      <div className="gr-waiting" data-testid="waiting-screen">
+        <StakeConfirm
+          limits={quickMatch.limits}
+          balanceDollars={balanceDollars}
+          onConfirm={(betDollars) => {
+            setConfirming(false);
+            quickMatch.findOpponent(betDollars);
+          }}
+          onCancel={() => {
+            setConfirming(false);
+            setRefocusFind(true);
+          }}
+        />
+      </div>
+    );
+  }
   return (
     <div className="gr-waiting" data-testid="waiting-screen">
       <h2>{t('gameRoom.waiting.title')}</h2>
@@ -58,20 +84,21 @@ export function WaitingScreen({
           </div>
           <div className="gr-choice">
             <button
+              ref={findRef}
               type="button"
               className="button button-accent"
-              onClick={onFindOpponent}
-              disabled={onFindOpponent === undefined}
+              onClick={() => setConfirming(true)}
+              disabled={quickMatch === undefined}
               aria-describedby={findOpponentHintId}
               data-testid="find-opponent"
             >
               {t('gameRoom.waiting.findOpponent')}
             </button>
-            {onFindOpponent === undefined && (
-              <p id={findOpponentHintId} className="muted small">
-                {t('gameRoom.waiting.findOpponentUnavailable')}
-              </p>
-            )}
+            <p id={findOpponentHintId} className="muted small">
+              {quickMatch === undefined
+                ? t('gameRoom.waiting.findOpponentUnavailable')
+                : t('gameRoom.waiting.findOpponentHint', { bet: formatDollars(quickMatch.limits.defaultDollars) })}
+            </p>
           </div>
         </div>
       )}

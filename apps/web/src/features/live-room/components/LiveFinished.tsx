@@ -1,6 +1,6 @@
 import type { GameResultDto, MatchResultDto, RoomSeat } from '@skillduel/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDollars } from '../../../app/format';
+import { formatDollars, payoutFigures } from '../../../app/format';
 import { FairnessCheck } from '../../fairness/FairnessCheck';
 import { useAutoFocus } from '../../game-room/components/useAutoFocus';
 
@@ -126,7 +126,7 @@ export function LiveFinished({
       </dl>
       {isPlayer && earnings > 0 && (
         <p className="gr-winnings" data-testid="winnings">
-          {t('gameRoom.finished.winnings')}: {formatDollars(earnings)}
+          {t('gameRoom.finished.winningsLine', payoutFigures(earnings, bet))}
         </p>
       )}
       {isPlayer && refunded > 0 && (
@@ -153,7 +153,9 @@ export function LiveFinished({
             disabled={iConfirmed || playAgainPending}
             data-testid="play-again"
           >
-            {t('gameRoom.finished.playAgain')}
+            {bet > 0
+              ? t('liveRoom.finished.playAgainFor', { bet: formatDollars(bet) })
+              : t('gameRoom.finished.playAgain')}
           </button>
         )}
         <button type="button" className="button button-secondary" onClick={onLeave} data-testid="finished-leave">
