@@ -56,6 +56,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '5000',
       AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '1000',
+      // Every browser of the run connects from 127.0.0.1.
+      SOCKET_HANDSHAKES_PER_IP_PER_MINUTE: '10000',
       // Long enough to see a withdrawal pending, short enough to watch it complete.
       WITHDRAWAL_DELAY_SECONDS: '8',
       // Social login against the local mock provider: plain http is allowed outside production only.

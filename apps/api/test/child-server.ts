@@ -16,6 +16,9 @@ export const CHILD_SERVER_ENV: Record<string, string> = {
   RATE_LIMIT_PER_MINUTE: '100000',
   MATCH_COUNTDOWN_MS: '50',
   MATCH_TIME_LIMIT_OVERRIDE_MS: '60000',
+  // Every simulated client connects from 127.0.0.1 (decision 1002).
+  SOCKET_MAX_PER_IP: '100000',
+  SOCKET_HANDSHAKES_PER_IP_PER_MINUTE: '1000000',
 };
 
 export interface ChildServer {

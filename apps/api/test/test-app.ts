@@ -36,6 +36,12 @@ export async function createTestDatabase(): Promise<string> {
   return url.toString();
 }
 
+/** Per-IP socket limits high enough for tests whose many clients all come from 127.0.0.1 (decision 1002). */
+export const TEST_SOCKET_IP_LIMITS = {
+  SOCKET_MAX_PER_IP: '100000',
+  SOCKET_HANDSHAKES_PER_IP_PER_MINUTE: '1000000',
+} as const;
+
 export interface TestApp {
   app: NestFastifyApplication;
   databaseUrl: string;
@@ -53,6 +59,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    // Every simulated client connects from 127.0.0.1: per-IP socket limits are raised unless a test sets them.
+    ...TEST_SOCKET_IP_LIMITS,
     ...env,
     DATABASE_URL: databaseUrl,
   });

@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { createApp } from '../src/bootstrap';
 import { loadConfig } from '../src/config/app-config';
 import { checkLedgerInvariants, formatLedgerReport } from '../src/wallet/ledger/ledger-invariants';
+import { TEST_SOCKET_IP_LIMITS } from './test-app';
 
 /** A pg client on a test database; the caller ends it. */
 export async function connect(databaseUrl: string): Promise<Client> {
@@ -64,6 +65,7 @@ export async function createAppOnDatabase(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ...TEST_SOCKET_IP_LIMITS,
     ...env,
     DATABASE_URL: databaseUrl,
   });

@@ -130,3 +130,126 @@ describe('realtime hardening', () => {
     expect(received.map((message) => message.message)).toEqual(['gl hf ¡olé! مرحبا']);
   });
 });
+
+/** Issue 14, finding 4: socket caps per user and per IP, per-user chat limits, handshake limits, distinct viewers. */
+describe('socket abuse limits', () => {
+  let testApp: TestApp;
+  const sockets: ClientSocket[] = [];
+  let ipCounter = 0;
+  /** Each test connects from its own address (X-Forwarded-For behind TRUST_PROXY), so the per-IP counts are its own. */
+  const newIp = () => `198.51.100.${++ipCounter}`;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      WITHDRAWAL_PROCESSOR_ENABLED: 'false',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      TRUST_PROXY: 'true',
+      SOCKET_MAX_PER_USER: '3',
+      SOCKET_MAX_PER_IP: '5',
+      SOCKET_HANDSHAKES_PER_IP_PER_MINUTE: '12',
+    });
+    await testApp.app.listen(0, '127.0.0.1');
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  afterAll(() => testApp.close());
+
+  async function connect(ip: string, options: Parameters<typeof connectSocket>[1] = {}): Promise<ClientSocket> {
+    const socket = await connectSocket(testApp.app, { ...options, extraHeaders: { 'x-forwarded-for': ip } });
+    sockets.push(socket);
+    return socket;
+  }
+
+  /** Waits until the server has seen a closed socket go (the caps count open sockets). */
+  async function closeAndSettle(socket: ClientSocket): Promise<void> {
+    socket.close();
+    await sleep(150);
+  }
+
+  it('refuses a fourth socket of one user, even when they all connect at once; a closed one frees a place', async () => {
+    const player = await registerUser(testApp.app);
+    const ip = newIp();
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 8 }, () => connect(ip, { token: player.accessToken })),
+    );
+    await sleep(200);
+    const open = sockets.filter((socket) => socket.connected);
+    expect(open).toHaveLength(3);
+    const refused = attempts.filter((attempt) => attempt.status === 'rejected');
+    for (const attempt of refused) {
+      expect((attempt as PromiseRejectedResult).reason).toMatchObject({
+        message: REALTIME_MESSAGES.tooManyConnections,
+        data: { code: 'TOO_MANY_CONNECTIONS' },
+      });
+    }
+    // Another user from another address is not affected; a closed socket frees a place.
+    const other = await registerUser(testApp.app);
+    expect((await connect(newIp(), { token: other.accessToken })).connected).toBe(true);
+    await closeAndSettle(open[0]);
+    expect((await connect(ip, { token: player.accessToken })).connected).toBe(true);
+  });
+
+  it('refuses the sixth socket from one address, guests included; other addresses connect', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 5; i++) await connect(ip);
+    await expect(connect(ip)).rejects.toMatchObject({ data: { code: 'TOO_MANY_CONNECTIONS' } });
+    const player = await registerUser(testApp.app);
+    await expect(connect(ip, { token: player.accessToken })).rejects.toMatchObject({
+      data: { code: 'TOO_MANY_CONNECTIONS' },
+    });
+    expect((await connect(newIp())).connected).toBe(true);
+  });
+
+  it('counts handshakes per address: past the limit they are refused with the rate-limit wording', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 12; i++) await closeAndSettle(await connect(ip));
+    await expect(connect(ip)).rejects.toMatchObject({
+      message: 'Too many requests. Please try again later.',
+      data: { code: 'RATE_LIMITED' },
+    });
+    expect((await connect(newIp())).connected).toBe(true);
+  });
+
+  it('limits chat per user across all their sockets, and counts spectators as distinct viewers', async () => {
+    const creator = await playerWithBalance(testApp.app, 20);
+    const room = (
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/rooms',
+        headers: bearer(creator.accessToken),
+        payload: { game_id: 'number-rush', bet_amount: 2 },
+      })
+    ).json<RoomDto>();
+    const spectator = await registerUser(testApp.app);
+    const ip = newIp();
+    const own = [];
+    for (let i = 0; i < 3; i++) {
+      const socket = await connect(ip, { token: spectator.accessToken });
+      await watchRoom(socket, room.id);
+      own.push(socket);
+    }
+    // Two tabs of one guest session, and two guests without one (counted by address: one more viewer).
+    for (const options of [{ guestId: 'guest_abc123' }, { guestId: 'guest_abc123' }, {}, {}]) {
+      await watchRoom(await connect('203.0.113.9', options), room.id);
+    }
+    const details = await testApp.app.inject({ method: 'GET', url: `/api/rooms/${room.id}` });
+    expect(details.json<RoomDto>().spectators).toBe(3);
+
+    // Five messages per socket from three sockets: one user's allowance (a burst of 5) is all that goes through.
+    const acks = await Promise.all(
+      own.flatMap((socket, index) =>
+        Array.from({ length: 5 }, (_, n) =>
+          request<Ack<null>>(socket, 'chat:send', { room_id: room.id, message: `s${index} m${n}` }),
+        ),
+      ),
+    );
+    const accepted = acks.filter((ack) => ack.ok).length;
+    expect(accepted).toBeGreaterThanOrEqual(5);
+    expect(accepted).toBeLessThanOrEqual(6);
+    expect(acks.filter((ack) => !ack.ok)).toContainEqual({
+      ok: false,
+      error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.', event: 'chat:send' },
+    });
+  });
+});

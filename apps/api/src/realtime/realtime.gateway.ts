@@ -22,6 +22,27 @@ import { SocketSessionsRepository } from './socket-sessions.repository';
 import { TokenBucket } from './token-bucket';
 
 const MAX_TOKEN_LENGTH = 4096;
+/** The client-made guest session id (SPEC §3: `guest_` and six characters; a little room for other clients). */
+const GUEST_ID_PATTERN = /^guest_[A-Za-z0-9_-]{1,64}$/;
+/** A handshake bucket idle this long is full again and can be forgotten. */
+const HANDSHAKE_BUCKET_IDLE_MS = 60_000;
+
+/** The socket's client address: X-Forwarded-For's first entry behind a trusted proxy, else the peer address. */
+export function clientIpOf(
+  handshake: { address: string; headers: Record<string, string | string[] | undefined> },
+  trustProxy: boolean,
+): string {
+  if (trustProxy) {
+    const forwarded = handshake.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return handshake.address || 'unknown';
+}
+
+function refusal(code: string, message: string): ExtendedError {
+  return Object.assign(new Error(message), { data: { code } });
+}
 
 function newBuckets(nowMs: number): SocketState['buckets'] {
   const bucket = (name: BucketName) =>
@@ -52,6 +73,13 @@ export class RealtimeGateway
   private readonly logger = new Logger('Realtime');
   private sessionTimer?: NodeJS.Timeout;
   private checkingSessions = false;
+  /** Handshakes per client IP (SOCKET_HANDSHAKES_PER_IP_PER_MINUTE), pruned when idle. */
+  private readonly handshakeBuckets = new Map<string, { bucket: TokenBucket; lastMs: number }>();
+  private lastHandshakePruneMs = 0;
+  /** Open sockets per client IP on this instance (SOCKET_MAX_PER_IP). */
+  private readonly socketsPerIp = new Map<string, number>();
+  /** Per signed-in user on this instance: open sockets (SOCKET_MAX_PER_USER) and chat/emote buckets for all of them. */
+  private readonly users = new Map<string, { sockets: number; chat: TokenBucket; emote: TokenBucket }>();
 
   constructor(
     private readonly realtime: RealtimeServer,
@@ -64,11 +92,26 @@ export class RealtimeGateway
 
   afterInit(server: AppServer): void {
     this.realtime.attach(server);
+    // Every handshake is counted per client IP before any work (token check, database) is done for it.
+    server.use((socket, next) => {
+      const appSocket = socket as AppSocket;
+      appSocket.data.clientIp = clientIpOf(appSocket.handshake, this.config.TRUST_PROXY);
+      appSocket.data.counted = false;
+      if (!this.takeHandshake(appSocket.data.clientIp, Date.now())) {
+        next(refusal(REALTIME_ERROR_CODES.rateLimited, HTTP_ERROR_MESSAGES[429]));
+        return;
+      }
+      next();
+    });
     server.use((socket, next) => {
       this.authenticate(socket as AppSocket).then(
         () => next(),
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
       );
+    });
+    // The caps refuse the handshake itself (connect_error) in the usual case; handleConnection re-checks exactly.
+    server.use((socket, next) => {
+      next(this.overCap(socket as AppSocket) ? this.tooManyConnections() : undefined);
     });
     this.sessionTimer = setInterval(
       () => void this.disconnectRevokedSessions(),
@@ -92,6 +135,14 @@ export class RealtimeGateway
     this.metrics.openSockets.inc();
     socket.data.buckets = newBuckets(Date.now());
     socket.data.strikes = 0;
+    // Handshakes of one user or IP may pass the middleware together; counting happens here, one at a time.
+    if (this.overCap(socket)) {
+      const error = this.tooManyConnections();
+      socket.emit(SERVER_EVENTS.error, { code: REALTIME_ERROR_CODES.tooManyConnections, message: error.message });
+      socket.disconnect(true);
+      return;
+    }
+    this.admit(socket);
     if (socket.data.user) {
       void socket.join([CHANNELS.user(socket.data.user.userId), CHANNELS.session(socket.data.user.sessionId)]);
     }
@@ -100,7 +151,13 @@ export class RealtimeGateway
     socket.use((packet, next) => {
       const [event] = packet;
       const bucket = this.realtime.handlerFor(String(event))?.bucket ?? 'control';
-      if (socket.data.buckets[bucket].take(Date.now())) {
+      const nowMs = Date.now();
+      // Chat and emotes are limited per user as well: more sockets do not buy more messages.
+      const user = socket.data.user ? this.users.get(socket.data.user.userId) : undefined;
+      const allowed =
+        socket.data.buckets[bucket].take(nowMs) &&
+        (user === undefined || (bucket !== 'chat' && bucket !== 'emote') || user[bucket].take(nowMs));
+      if (allowed) {
         socket.data.strikes = 0;
         next();
         return;
@@ -131,6 +188,7 @@ export class RealtimeGateway
 
   handleDisconnect(socket: AppSocket): void {
     this.metrics.openSockets.dec();
+    this.release(socket);
     for (const listener of this.realtime.listenersOnDisconnect()) {
       Promise.resolve(listener(socket)).catch((error: unknown) =>
         this.logger.error({ err: error, socketId: socket.id }, 'Disconnect listener failed'),
@@ -155,10 +213,80 @@ export class RealtimeGateway
     }
   }
 
-  /** `auth.token` → the user; no token → guest spectator; a bad token fails the connection (client refreshes). */
+  /** A new handshake from `ip` within SOCKET_HANDSHAKES_PER_IP_PER_MINUTE; idle buckets are forgotten. */
+  private takeHandshake(ip: string, nowMs: number): boolean {
+    if (nowMs - this.lastHandshakePruneMs > HANDSHAKE_BUCKET_IDLE_MS) {
+      this.lastHandshakePruneMs = nowMs;
+      for (const [key, entry] of this.handshakeBuckets) {
+        if (nowMs - entry.lastMs > HANDSHAKE_BUCKET_IDLE_MS) this.handshakeBuckets.delete(key);
+      }
+    }
+    const perMinute = this.config.SOCKET_HANDSHAKES_PER_IP_PER_MINUTE;
+    let entry = this.handshakeBuckets.get(ip);
+    if (!entry) {
+      entry = { bucket: new TokenBucket(perMinute, 60_000 / perMinute, nowMs), lastMs: nowMs };
+      this.handshakeBuckets.set(ip, entry);
+    }
+    entry.lastMs = nowMs;
+    return entry.bucket.take(nowMs);
+  }
+
+  /** Whether one more socket of this user or IP would exceed SOCKET_MAX_PER_USER / SOCKET_MAX_PER_IP here. */
+  private overCap(socket: AppSocket): boolean {
+    if ((this.socketsPerIp.get(socket.data.clientIp) ?? 0) >= this.config.SOCKET_MAX_PER_IP) return true;
+    const userId = socket.data.user?.userId;
+    return userId !== undefined && (this.users.get(userId)?.sockets ?? 0) >= this.config.SOCKET_MAX_PER_USER;
+  }
+
+  private tooManyConnections(): ExtendedError {
+    return refusal(REALTIME_ERROR_CODES.tooManyConnections, REALTIME_MESSAGES.tooManyConnections);
+  }
+
+  private admit(socket: AppSocket): void {
+    socket.data.counted = true;
+    const ip = socket.data.clientIp;
+    this.socketsPerIp.set(ip, (this.socketsPerIp.get(ip) ?? 0) + 1);
+    const userId = socket.data.user?.userId;
+    if (userId === undefined) return;
+    const user = this.users.get(userId);
+    if (user) {
+      user.sockets += 1;
+      return;
+    }
+    const nowMs = Date.now();
+    this.users.set(userId, {
+      sockets: 1,
+      chat: new TokenBucket(REALTIME_LIMITS.chat.burst, REALTIME_LIMITS.chat.refillMs, nowMs),
+      emote: new TokenBucket(REALTIME_LIMITS.emote.burst, REALTIME_LIMITS.emote.refillMs, nowMs),
+    });
+  }
+
+  private release(socket: AppSocket): void {
+    if (!socket.data.counted) return;
+    socket.data.counted = false;
+    const ip = socket.data.clientIp;
+    const left = (this.socketsPerIp.get(ip) ?? 1) - 1;
+    if (left > 0) this.socketsPerIp.set(ip, left);
+    else this.socketsPerIp.delete(ip);
+    const userId = socket.data.user?.userId;
+    const user = userId === undefined ? undefined : this.users.get(userId);
+    if (!user || userId === undefined) return;
+    user.sockets -= 1;
+    // The user's chat allowance goes with their last socket; a reconnect starts full, as a new socket always did.
+    if (user.sockets <= 0) this.users.delete(userId);
+  }
+
+  /**
+   * `auth.token` → the user; no token → guest spectator; a bad token fails the connection (client refreshes). A
+   * guest is one viewer per guest session (`auth.guest_id`), else per address.
+   */
   private async authenticate(socket: AppSocket): Promise<void> {
     socket.data.user = null;
-    const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.['token'];
+    const auth = socket.handshake.auth as Record<string, unknown> | undefined;
+    const guestId = auth?.['guest_id'];
+    socket.data.viewerKey =
+      typeof guestId === 'string' && GUEST_ID_PATTERN.test(guestId) ? `guest:${guestId}` : `ip:${socket.data.clientIp}`;
+    const token: unknown = auth?.['token'];
     if (token === undefined || token === null || token === '') return;
     const user =
       typeof token === 'string' && token.length <= MAX_TOKEN_LENGTH
@@ -172,6 +300,7 @@ export class RealtimeGateway
       throw error;
     }
     socket.data.user = user;
+    socket.data.viewerKey = `user:${user.userId}`;
   }
 
   /**

@@ -18,6 +18,12 @@ export interface SocketState {
   buckets: Record<BucketName, TokenBucket>;
   /** Rate refusals in a row; too many disconnects the socket. */
   strikes: number;
+  /** The client's address (X-Forwarded-For's first entry with TRUST_PROXY): the key of the per-IP limits. */
+  clientIp: string;
+  /** Who watches, for spectator counts: `user:<id>`, `guest:<guest id>` or `ip:<address>` (decision 1002). */
+  viewerKey: string;
+  /** Counted in the per-user and per-IP socket caps (released on disconnect). */
+  counted: boolean;
 }
 
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketState>;

@@ -625,7 +625,9 @@ describe('live matches over Socket.IO', () => {
 
   it('spectators (guests) get scores and chat but cannot chat or emote; chat is trimmed, limited and kept for late joiners', async () => {
     const { room, aliceSocket, bobSocket } = await readyRoom(5);
-    const guest = await connect();
+    // Two guest sessions (a room counts viewers, not sockets: decision 1002).
+    const guest = await connectSocket(testApp.app, { guestId: 'guest_first1' });
+    sockets.push(guest);
     await watchRoom(guest, room.id);
     const guestChat = collect<ChatMessageDto>(guest, 'chat:message');
 
@@ -684,7 +686,8 @@ describe('live matches over Socket.IO', () => {
       error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' },
     });
 
-    const late = await connect();
+    const late = await connectSocket(testApp.app, { guestId: 'guest_late01' });
+    sockets.push(late);
     const joined = await watchRoom(late, room.id);
     expect(joined.chat.map((chat) => chat.message).slice(0, 2)).toEqual(['good luck!', '🔥']);
     expect(joined.presence.spectators).toBe(2);

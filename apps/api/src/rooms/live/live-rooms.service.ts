@@ -54,7 +54,8 @@ const CHAT_FORBIDDEN_CHARACTERS = /[\u0000\u202a-\u202e\u2066-\u2069]/;
  */
 export interface ViewerSocket {
   id: string;
-  data: { user: AuthUser | null };
+  /** `viewerKey`: who watches, for spectator counts (the gateway sets it; decision 1002). */
+  data: { user: AuthUser | null; viewerKey?: string };
   connected: boolean;
 }
 
@@ -120,7 +121,10 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     const { roomId, args } = request;
     const viewer: ViewerSocket = {
       id: String(args['socketId'] ?? ''),
-      data: { user: (args['user'] as AuthUser | null | undefined) ?? null },
+      data: {
+        user: (args['user'] as AuthUser | null | undefined) ?? null,
+        viewerKey: typeof args['viewerKey'] === 'string' ? args['viewerKey'] : undefined,
+      },
       connected: true,
     };
     switch (request.op) {
@@ -238,7 +242,8 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     const seat = runtime.seatOfUser(userId);
     watched.add(roomId);
     this.watching.set(socket.id, watched);
-    runtime.viewers.set(socket.id, { seat, userId });
+    const key = socket.data.viewerKey ?? (userId ? `user:${userId}` : `socket:${socket.id}`);
+    runtime.viewers.set(socket.id, { seat, userId, key });
     await this.realtime.joinChannel(socket.id, CHANNELS.room(roomId));
     if (seat !== null) {
       await this.realtime.joinChannel(socket.id, CHANNELS.seat(roomId, seat));

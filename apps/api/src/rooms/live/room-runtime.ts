@@ -24,7 +24,8 @@ export interface SeatState {
  * row (`record`) stays the authority for seats, status and money; the runtime reloads it after every change.
  */
 export class RoomRuntime {
-  readonly viewers = new Map<string, { seat: RoomSeat | null; userId: string | null }>();
+  /** By socket id; `key` is who watches (a user, a guest session, an address), so a viewer counts once. */
+  readonly viewers = new Map<string, { seat: RoomSeat | null; userId: string | null; key: string }>();
   seats: [SeatState | null, SeatState | null] = [null, null];
   readonly chat: ChatMessageDto[] = [];
   match: LiveMatch | null = null;
@@ -93,10 +94,11 @@ export class RoomRuntime {
     return (this.seats[seat]?.sockets.size ?? 0) > 0;
   }
 
+  /** Distinct spectators, not sockets: ten tabs of one user (or one guest session) are one viewer (decision 1002). */
   spectatorCount(): number {
-    let count = 0;
-    for (const viewer of this.viewers.values()) if (viewer.seat === null) count++;
-    return count;
+    const keys = new Set<string>();
+    for (const viewer of this.viewers.values()) if (viewer.seat === null) keys.add(viewer.key);
+    return keys.size;
   }
 
   addChat(message: ChatMessageDto): void {

@@ -133,7 +133,7 @@ export class RoomsSocketHandlers implements OnModuleInit {
     const joined = (await this.cluster.call(owner, {
       op: 'watch',
       roomId,
-      args: { socketId: socket.id, user: socket.data.user },
+      args: { socketId: socket.id, user: socket.data.user, viewerKey: socket.data.viewerKey },
     })) as RoomJoinedDto;
     if (!socket.connected) {
       void this.cluster.call(owner, { op: 'gone', roomId, args: { socketId: socket.id } }).catch(() => undefined);

@@ -76,9 +76,13 @@ export function appUrl(app: NestFastifyApplication): string {
 /** A socket.io-client connected to the app (token = signed in; none = guest spectator). Resolves once connected. */
 export function connectSocket(
   target: NestFastifyApplication | string,
-  options: { token?: string; extraHeaders?: Record<string, string>; transports?: string[] } = {},
+  options: { token?: string; guestId?: string; extraHeaders?: Record<string, string>; transports?: string[] } = {},
 ): Promise<ClientSocket> {
-  const auth: RealtimeAuth = options.token ? { token: options.token } : {};
+  const auth: RealtimeAuth = options.token
+    ? { token: options.token }
+    : options.guestId
+      ? { guest_id: options.guestId }
+      : {};
   const socket: ClientSocket = io(typeof target === 'string' ? target : appUrl(target), {
     path: REALTIME_PATH,
     transports: options.transports ?? ['websocket'],

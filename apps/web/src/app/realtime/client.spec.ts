@@ -3,6 +3,7 @@ import { buildUser } from '../../test/factories';
 import { installFakeSocket, type FakeSocket } from '../../test/realtime';
 import { apiUrl, server } from '../../test/server';
 import { storeSignedInUser } from '../../test/wallet';
+import { createGuestSession } from '../../features/session/guestSession';
 import { STORAGE_KEYS } from '../storage';
 import { setupStore } from '../store';
 import { realtimeAuthRefresher } from './auth';
@@ -42,6 +43,13 @@ describe('realtime client (PRODUCT §6)', () => {
   it('connects a guest without a token', () => {
     getRealtimeClient().acquire();
     expect(fake.lastAuth).toEqual({});
+  });
+
+  it("sends a guest session's id, so the guest counts once as a spectator (decision 1002)", () => {
+    const guest = createGuestSession();
+    localStorage.setItem(STORAGE_KEYS.guestSession, JSON.stringify(guest));
+    getRealtimeClient().acquire();
+    expect(fake.lastAuth).toEqual({ guest_id: guest.id });
   });
 
   it('reconnects as the new user after a sign-in', () => {

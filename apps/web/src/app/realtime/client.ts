@@ -8,7 +8,7 @@ import {
   type RealtimeAuth,
   type RealtimeErrorDto,
 } from '@skillduel/contracts';
-import { readAccessToken } from '../../features/session/sessionStorage';
+import { loadStoredGuest, readAccessToken } from '../../features/session/sessionStorage';
 import {
   RECONNECT_BACKOFF,
   socketIoFactory,
@@ -200,7 +200,10 @@ export class RealtimeClient {
   private currentAuth(): RealtimeAuth {
     const token = readAccessToken();
     this.connectedToken = token;
-    return token ? { token } : {};
+    if (token) return { token };
+    // A guest counts once as a spectator however many tabs watch (decision 1002).
+    const guest = loadStoredGuest();
+    return guest ? { guest_id: guest.id } : {};
   }
 
   private open(): void {
