@@ -120,7 +120,6 @@ export const REALTIME_ERROR_CODES = {
   inputRejected: 'INPUT_REJECTED',
   sessionRevoked: 'SESSION_REVOKED',
   tooManyRooms: 'TOO_MANY_ROOMS',
-  tooManyConnections: 'TOO_MANY_CONNECTIONS',
   internal: 'INTERNAL',
 } as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[keyof typeof REALTIME_ERROR_CODES];
@@ -136,7 +135,6 @@ export const REALTIME_MESSAGES = {
   notPlaying: 'The match is not being played',
   sessionRevoked: 'Your session has ended. Please sign in again.',
   tooManyRooms: 'You are watching too many rooms at once',
-  tooManyConnections: 'Too many open connections. Close other tabs and try again.',
   opponentLeft: 'Your opponent left the room',
   opponentCannotAfford: 'Your opponent does not have enough balance for another round',
   opponentCannotPlayAgain: 'Your opponent cannot play another round for money right now',
@@ -161,8 +159,6 @@ export type Ack<T> = { ok: true; data: T } | { ok: false; error: RealtimeErrorDt
 export interface RealtimeAuth {
   /** The access token; omit for a guest spectator. */
   token?: string;
-  /** A guest's session id (`guest_…`): a room counts each guest once however many tabs watch it (decision 1002). */
-  guest_id?: string;
 }
 
 // ── Client → server payloads ─────────────────────────────────────────────────────────────────────────────────────
@@ -326,10 +322,6 @@ export interface NotificationsChangedDto {
   unread_count: number;
 }
 
-/** Typed event maps for `Socket<ServerToClientEvents, ClientToServerEvents>` (socket.io-client). */
-export interface ServerToClientEvents {
-  'room:state': (payload: RoomStateDto) => void;
-  'room:presence': (payload: RoomPresenceDto) => void;
 /** `wallet:changed`: which ledger transaction, and what it did to this user's wallet. */
 export interface WalletChangedDto {
   /** The ledger transaction's kind: bet, refund, win, deposit, withdrawal, withdrawal_completion, withdrawal_refund. */
@@ -342,6 +334,10 @@ export interface WalletChangedDto {
   reason: string | null;
 }
 
+/** Typed event maps for `Socket<ServerToClientEvents, ClientToServerEvents>` (socket.io-client). */
+export interface ServerToClientEvents {
+  'room:state': (payload: RoomStateDto) => void;
+  'room:presence': (payload: RoomPresenceDto) => void;
   'match:countdown': (payload: MatchCountdownDto) => void;
   'match:started': (payload: MatchStartedDto) => void;
   'match:view': (payload: MatchViewDto) => void;
