@@ -48,7 +48,7 @@ const ROUTES = {
 
 /** Text that survives minification and betrays a library in a chunk. */
 const MUST_NOT_LOAD_FIRST = {
-  'class-validator': 'an unknown value was passed to the validate function',
+  'class-validator': 'classValidatorMetadataStorage',
   'socket.io-client': 'xhr poll error',
   sonner: 'data-sonner-toaster',
 };
@@ -143,10 +143,10 @@ function librariesIn(files) {
     .map(([name]) => name);
 }
 
-/** HEAD-like GET that does not decompress: the headers as the server sent them. */
+/** The headers of a HEAD request, as `curl -I` shows them. */
 function headersOf(url, acceptEncoding) {
   return new Promise((resolvePromise, reject) => {
-    const req = request(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+    const req = request(url, { method: 'HEAD', headers: { 'accept-encoding': acceptEncoding } }, (response) => {
       response.resume();
       response.on('end', () => resolvePromise(response.headers));
     });
@@ -215,7 +215,7 @@ async function main() {
   try {
     const base = stack.baseUrls[0];
     const script = landing.files.find((file) => file.startsWith('assets/index')) ?? landing.files[0];
-    console.log('\nContent-Encoding with Accept-Encoding: br, gzip');
+    console.log('\nHEAD with Accept-Encoding: br, gzip (curl -I)');
     for (const path of [`/${script}`, '/api/games/']) {
       const headers = await headersOf(`${base}${path}`, 'br, gzip');
       console.log(

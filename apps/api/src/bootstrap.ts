@@ -135,6 +135,14 @@ export async function createApp(
     encodings: ['br', 'gzip'],
     globalDecompression: false,
   });
+  // A HEAD answer carries the headers its GET would (`curl -I` shows the Content-Encoding). Fastify empties a HEAD
+  // route's body in an onSend hook that it puts before the ones plugins add, so compression would see no body:
+  // moving that hook last lets compression set its headers first (the body is still dropped).
+  adapter.getInstance().addHook('onRoute', (routeOptions) => {
+    if (routeOptions.method !== 'HEAD' || !Array.isArray(routeOptions.onSend)) return;
+    const emptyBody = routeOptions.onSend.findIndex((hook) => hook.name === 'headRouteOnSendHandler');
+    if (emptyBody >= 0) routeOptions.onSend.push(...routeOptions.onSend.splice(emptyBody, 1));
+  });
   if (existsSync(indexPath)) {
     app.getHttpAdapter().get('/', (_req, reply) => {
       void reply

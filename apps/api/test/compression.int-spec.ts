@@ -89,6 +89,18 @@ describe('compression (decision 1301)', () => {
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
   });
 
+  it('answers HEAD with the headers of the GET, Content-Encoding included, and no body', async () => {
+    for (const url of ['/api/games/', '/assets/index-abc123.js', '/']) {
+      const head = await testApp.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect({ url, status: head.statusCode, encoding: head.headers['content-encoding'] }).toEqual({
+        url,
+        status: 200,
+        encoding: 'br',
+      });
+      expect(head.rawPayload.length).toBe(0);
+    }
+  });
+
   it('leaves small answers and error bodies below the threshold as they are', async () => {
     const health = await get('/api/health', 'br, gzip');
     expect(health.body.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
