@@ -7,6 +7,7 @@ const I18N_KEYS = {
   404: 'httpErrors.notFound',
   429: 'httpErrors.tooManyRequests',
   serverError: 'httpErrors.serverError',
+  serviceUnavailable: 'httpErrors.serviceUnavailable',
   fallback: 'httpErrors.fallback',
   network: 'httpErrors.network',
   unexpected: 'httpErrors.unexpected',

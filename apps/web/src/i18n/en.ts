@@ -119,6 +119,7 @@ export const en = {
     notFound: HTTP_ERROR_MESSAGES[404],
     tooManyRequests: HTTP_ERROR_MESSAGES[429],
     serverError: HTTP_ERROR_MESSAGES.serverError,
+    serviceUnavailable: HTTP_ERROR_MESSAGES.serviceUnavailable,
     fallback: HTTP_ERROR_MESSAGES.fallback,
     network: HTTP_ERROR_MESSAGES.network,
     unexpected: HTTP_ERROR_MESSAGES.unexpected,

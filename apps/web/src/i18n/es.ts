@@ -152,6 +152,7 @@ export const es: CoreTranslationResource = {
     notFound: 'Recurso no encontrado',
     tooManyRequests: 'Demasiadas solicitudes. Inténtalo más tarde.',
     serverError: 'Error del servidor. Inténtalo más tarde.',
+    serviceUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en un momento.',
     fallback: 'Ocurrió un error',
     network: 'Error de red. Comprueba tu conexión.',
     unexpected: 'Ocurrió un error inesperado',
