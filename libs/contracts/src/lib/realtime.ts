@@ -120,6 +120,7 @@ export const REALTIME_ERROR_CODES = {
   inputRejected: 'INPUT_REJECTED',
   sessionRevoked: 'SESSION_REVOKED',
   tooManyRooms: 'TOO_MANY_ROOMS',
+  tooManyConnections: 'TOO_MANY_CONNECTIONS',
   internal: 'INTERNAL',
 } as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[keyof typeof REALTIME_ERROR_CODES];
@@ -135,6 +136,7 @@ export const REALTIME_MESSAGES = {
   notPlaying: 'The match is not being played',
   sessionRevoked: 'Your session has ended. Please sign in again.',
   tooManyRooms: 'You are watching too many rooms at once',
+  tooManyConnections: 'Too many open connections. Close other tabs and try again.',
   opponentLeft: 'Your opponent left the room',
   opponentCannotAfford: 'Your opponent does not have enough balance for another round',
   opponentCannotPlayAgain: 'Your opponent cannot play another round for money right now',
@@ -159,6 +161,8 @@ export type Ack<T> = { ok: true; data: T } | { ok: false; error: RealtimeErrorDt
 export interface RealtimeAuth {
   /** The access token; omit for a guest spectator. */
   token?: string;
+  /** A guest's session id (`guest_…`): a room counts each guest once however many tabs watch it (decision 1002). */
+  guest_id?: string;
 }
 
 // ── Client → server payloads ─────────────────────────────────────────────────────────────────────────────────────
@@ -347,11 +351,11 @@ export interface ServerToClientEvents {
   'chat:message': (payload: ChatMessageDto) => void;
   'lobby:room': (payload: LobbyRoomEventDto) => void;
   'notifications:changed': (payload: NotificationsChangedDto) => void;
+  'wallet:changed': (payload: WalletChangedDto) => void;
   'app:error': (payload: RealtimeErrorDto) => void;
 }
 
 export interface ClientToServerEvents {
-  'wallet:changed': (payload: WalletChangedDto) => void;
   'room:join': (payload: RoomRefPayload, ack?: (response: Ack<RoomJoinedDto>) => void) => void;
   'room:leave': (payload: RoomRefPayload, ack?: (response: Ack<null>) => void) => void;
   'match:ready': (payload: RoomRefPayload, ack?: (response: Ack<null>) => void) => void;
