@@ -220,7 +220,6 @@ export const walletEs: TranslationResource<typeof walletEn> = {
     depositNotAllowed: 'Los depósitos no están habilitados para tu cuenta',
     withdrawalNotAllowed: 'Los retiros no están habilitados para tu cuenta',
     twoFactorRequiredToWithdraw: 'Introduce el código actual de tu aplicación de autenticación para retirar',
-    twoFactorRequiredToWithdraw: 'Introduce el código actual de tu aplicación de autenticación para retirar',
     invalidIdempotencyKey: 'La clave de idempotencia debe tener de 1 a 255 caracteres ASCII visibles',
     idempotencyKeyReused: 'Esta clave de idempotencia ya se usó para otra solicitud',
     idempotencyKeyBusy: 'Una solicitud con esta clave todavía se está procesando. Inténtalo de nuevo.',
