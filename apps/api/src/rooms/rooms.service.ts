@@ -181,6 +181,8 @@ export class RoomsService {
   async join(caller: CallerContext, roomId: string, dto: JoinRoomDto): Promise<RoomAnswer> {
     if (!ROOM_ID_PATTERN.test(roomId)) throw notFound();
     this.assertAcceptingRooms();
+    // Whether this request seated the caller (not a repeated join of a seated player): only that is news.
+    const outcome = { joined: false };
     const answer = await this.idempotency.run(
       {
         userId: caller.userId,
@@ -189,6 +191,7 @@ export class RoomsService {
         fingerprint: { operation: 'rooms.join', roomId },
       },
       async (manager) => {
+        outcome.joined = false;
         // Lock order of every stake: the player's row, then the room, then wallets (docs/decisions/0601).
         await this.lockStaker(manager, caller.userId);
         const room = await this.rooms.lockRoom(manager, roomId);
@@ -209,11 +212,15 @@ export class RoomsService {
         }
         await this.assertMayStake(manager, caller.userId, room.betCents);
         await this.joinRoom(manager, room, caller.userId);
+        outcome.joined = true;
         return { statusCode: 200, body: await this.roomDto(manager, roomId) };
       },
     );
-    await this.announce(answer, 'joined');
-    if (!answer.replayed && answer.statusCode < 300) await this.notifyOpponentJoined(roomId);
+    // A seated player calling join again gets the same answer but tells nobody again (issue 14, finding 5).
+    if (outcome.joined) {
+      await this.announce(answer, 'joined');
+      await this.notifyOpponentJoined(roomId);
+    }
     return answer;
   }
 
