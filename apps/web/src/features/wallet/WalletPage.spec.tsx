@@ -105,7 +105,16 @@ describe('wallet page (SPEC §2 "Wallet")', () => {
       expect(within(rows[0]).getByTestId('transaction-amount')).toHaveTextContent('+$5.00');
       expect(within(rows[0]).getByTestId('transaction-method')).toHaveTextContent('Card');
       expect(within(rows[0]).getByTestId('transaction-status')).toHaveTextContent('Completed');
-      expect(screen.getByTestId('balance-chart')).toHaveAttribute('data-points', '7');
+      // Seven balances after, and the balance before the oldest one.
+      expect(screen.getByTestId('balance-chart')).toHaveAttribute('data-points', '8');
+    });
+
+    it('draws the balance chart from the first deposit on (from the balance before it)', async () => {
+      installFakeWallet({ transactions: [buildTransaction({ id: 'first', amount: 50, balance_after: 50 })] });
+      renderApp('/wallet');
+      expect(await screen.findByTestId('balance-chart')).toHaveAttribute('data-points', '2');
+      expect(screen.queryByTestId('balance-chart-empty')).not.toBeInTheDocument();
+      expect(screen.getByRole('img', { name: /\$0\.00.*\$50\.00/ })).toBeInTheDocument();
     });
 
     it('signs and colours amounts by direction and statuses completed green, pending yellow, failed red', async () => {

@@ -2,19 +2,30 @@ import type { TransactionDto } from '@skillduel/contracts';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '../../../app/format';
-import { dollarsToCents } from '../money';
+import { directionOf, dollarsToCents } from '../money';
 
 const WIDTH = 300;
 const HEIGHT = 100;
 const PADDING = 6;
 
-/** The wallet balance after each transaction, oldest first (a transaction that moved nothing has no point). */
+/**
+ * The wallet balance after each transaction, oldest first (a transaction that moved nothing has no point), starting
+ * with the balance before the oldest one listed: the first deposit already draws a line (from $0 up, issue 13).
+ */
 export function balancePoints(transactions: readonly TransactionDto[]): number[] {
   const cents: number[] = [];
+  let oldest: TransactionDto | null = null;
   for (const transaction of transactions) {
-    if (transaction.balance_after !== null) cents.push(dollarsToCents(transaction.balance_after));
+    if (transaction.balance_after === null) continue;
+    cents.push(dollarsToCents(transaction.balance_after));
+    oldest = transaction;
   }
-  return cents.reverse();
+  cents.reverse();
+  if (oldest?.balance_after != null) {
+    const movedCents = dollarsToCents(oldest.amount) * (directionOf(oldest.type) === 'credit' ? 1 : -1);
+    cents.unshift(dollarsToCents(oldest.balance_after) - movedCents);
+  }
+  return cents;
 }
 
 /** A plain-SVG line of the balance over the last transactions (the issue's "chart of the balance over time"). */
