@@ -2,6 +2,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HTTP_ERROR_MESSAGES, SERVICE_ERROR_CODES, type AuthResponse } from '@skillduel/contracts';
 import { randomBytes } from 'node:crypto';
 import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
+import { DataSource, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import { toErrorBody } from '../src/common/all-exceptions.filter';
 import { isDatabaseUnavailable } from '../src/database/database-errors';
 import { createTestDatabase } from './test-app';
 import { createAppOnDatabase } from './wallet-helpers';
@@ -116,6 +118,23 @@ describe('an external database that goes away and comes back (real PostgreSQL be
     const back = await transactions();
     expect(back.statusCode).toBe(200);
   });
+
+  it('a transaction whose connection dies between two statements is an outage (503), not a 500', async () => {
+    const dataSource = app.get(DataSource);
+    const failure = await dataSource
+      .transaction(async (manager) => {
+        await manager.query('SELECT 1');
+        await link.down();
+        // TypeORM releases the runner when the connection reports the reset; the next statement finds it released.
+        await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+        await manager.query('SELECT 1');
+      })
+      .catch((error: unknown) => error);
+    await link.up();
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    expect(toErrorBody(failure).body).toMatchObject({ statusCode: 503, code: SERVICE_ERROR_CODES.databaseUnavailable });
+    expect((await health()).statusCode).toBe(200);
+  });
 });
 
 describe('isDatabaseUnavailable', () => {
@@ -131,6 +150,10 @@ describe('isDatabaseUnavailable', () => {
     ['pool timeout', new Error('timeout exceeded when trying to connect')],
     ['wrapped by TypeORM', Object.assign(new Error('query failed'), { driverError: withCode('57P01') })],
     ['every address of localhost refused', new AggregateError([withCode('ECONNREFUSED')], '')],
+    [
+      'a transaction whose connection died (TypeORM released its runner)',
+      new QueryRunnerProviderAlreadyReleasedError(),
+    ],
   ])('%s is an outage', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
