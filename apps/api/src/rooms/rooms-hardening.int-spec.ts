@@ -1,10 +1,12 @@
 import type { NotificationsResponse, RoomDto } from '@skillduel/contracts';
-import { NOTIFICATION_TEXTS } from '@skillduel/contracts';
+import { NOTIFICATION_TEXTS, ROOM_MESSAGES } from '@skillduel/contracts';
 import { bearer } from '../../test/auth-helpers';
+import { sql } from '../../test/db';
 import { createTestApp, TestApp } from '../../test/test-app';
-import { balanceCents, expectMoneyConsistent, playerWithBalance } from './testing/rooms-test-kit';
+import { connect } from '../../test/wallet-helpers';
+import { balanceCents, expectMoneyConsistent, moneySnapshot, playerWithBalance } from './testing/rooms-test-kit';
 
-/** Issue 14: rooms findings (5: notification spam by repeated joins). */
+/** Issue 14: rooms findings (5: notification spam by repeated joins; 2: private-room password brute force). */
 describe('rooms hardening', () => {
   let testApp: TestApp;
   const post = (url: string, accessToken: string, payload: Record<string, unknown> = {}) =>
@@ -37,5 +39,98 @@ describe('rooms hardening', () => {
     expect(joinedTitles).toHaveLength(1);
     expect(await balanceCents(testApp.databaseUrl, joiner.user.id)).toBe(1_500n);
     await expectMoneyConsistent(testApp.databaseUrl);
+  });
+
+  describe('private-room password guesses', () => {
+    const TOO_MANY = 'Too many requests. Please try again later.';
+
+    async function privateRoom(password = 'secret-pw1'): Promise<RoomDto> {
+      const creator = await playerWithBalance(testApp.app, 20);
+      const created = await post('/api/rooms', creator.accessToken, {
+        game_id: 'number-rush',
+        bet_amount: 5,
+        is_private: true,
+        password,
+      });
+      expect(created.statusCode).toBe(201);
+      return created.json<RoomDto>();
+    }
+
+    it('needs at least 6 characters', async () => {
+      const creator = await playerWithBalance(testApp.app, 20);
+      const short = await post('/api/rooms', creator.accessToken, {
+        game_id: 'number-rush',
+        bet_amount: 5,
+        is_private: true,
+        password: 'abcde',
+      });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().detail).toBe(ROOM_MESSAGES.passwordRequired);
+      expect(ROOM_MESSAGES.passwordRequired).toContain('6 to 64');
+    });
+
+    it('the 11th wrong guess within 15 minutes answers 429; the right one stays refused until it ends; others are unaffected', async () => {
+      const room = await privateRoom();
+      const attacker = await playerWithBalance(testApp.app, 20);
+      const before = await moneySnapshot(testApp.databaseUrl);
+      for (let guess = 0; guess < 10; guess++) {
+        const wrong = await post(`/api/rooms/${room.id}/join`, attacker.accessToken, { password: `guess-${guess}` });
+        expect(wrong.statusCode).toBe(403);
+        expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD', detail: ROOM_MESSAGES.wrongPassword });
+      }
+      const eleventh = await post(`/api/rooms/${room.id}/join`, attacker.accessToken, { password: 'guess-10' });
+      expect(eleventh.statusCode).toBe(429);
+      expect(eleventh.json()).toMatchObject({ code: 'TOO_MANY_PASSWORD_GUESSES', detail: TOO_MANY, message: TOO_MANY });
+      const right = await post(`/api/rooms/${room.id}/join`, attacker.accessToken, { password: 'secret-pw1' });
+      expect(right.statusCode).toBe(429);
+      expect(await moneySnapshot(testApp.databaseUrl)).toEqual(before);
+
+      // Another player is not locked out by the attacker's guesses.
+      const other = await playerWithBalance(testApp.app, 20);
+      const otherWrong = await post(`/api/rooms/${room.id}/join`, other.accessToken, { password: 'nope-nope' });
+      expect(otherWrong.statusCode).toBe(403);
+
+      // Fifteen minutes later (the guesses aged out) the right password gets the attacker in.
+      await sql(
+        testApp.databaseUrl,
+        `UPDATE room_password_attempts SET attempted_at = now() - interval '15 minutes 1 second' WHERE user_id = $1`,
+        [attacker.user.id],
+      );
+      const later = await post(`/api/rooms/${room.id}/join`, attacker.accessToken, { password: 'secret-pw1' });
+      expect(later.statusCode).toBe(200);
+      expect(await balanceCents(testApp.databaseUrl, attacker.user.id)).toBe(1_500n);
+      await expectMoneyConsistent(testApp.databaseUrl);
+    });
+
+    it('counts concurrent guesses exactly: 30 at once → 10 wrong answers and 20 refusals', async () => {
+      const room = await privateRoom();
+      const attacker = await playerWithBalance(testApp.app, 20);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, guess) =>
+          post(`/api/rooms/${room.id}/join`, attacker.accessToken, { password: `parallel-${guess}` }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 403)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    });
+
+    it('checks the password before taking any lock: a wrong guess is answered while the room row is locked', async () => {
+      const room = await privateRoom();
+      const guesser = await playerWithBalance(testApp.app, 20);
+      const locker = await connect(testApp.databaseUrl);
+      try {
+        await locker.query('BEGIN');
+        await locker.query('SELECT id FROM rooms WHERE id = $1 FOR UPDATE', [room.id]);
+        await locker.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [guesser.user.id]);
+        const started = Date.now();
+        const wrong = await post(`/api/rooms/${room.id}/join`, guesser.accessToken, { password: 'wrong-guess' });
+        expect(wrong.statusCode).toBe(403);
+        expect(Date.now() - started).toBeLessThan(1500);
+      } finally {
+        await locker.query('ROLLBACK');
+        await locker.end();
+      }
+    });
   });
 });

@@ -1,9 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { ROOM_PASSWORD_LIMITS } from '@skillduel/contracts';
 import { AppConfig } from '../config/app-config';
 import { LiveRoomsService } from './live/live-rooms.service';
 import { MatchSettlementService } from './match-settlement.service';
 import { MatchXpService } from './match-xp.service';
 import { RoomEscrowService } from './room-escrow.service';
+import { RoomPasswordAttemptsRepository } from './room-password-attempts.repository';
 import { RoomsRepository } from './rooms.repository';
 
 const SWEEP_BATCH = 50;
@@ -31,6 +33,7 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
     private readonly matchXp: MatchXpService,
     private readonly live: LiveRoomsService,
     private readonly config: AppConfig,
+    private readonly passwordAttempts: RoomPasswordAttemptsRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -59,11 +62,13 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
     if (this.sweeping) return { voided: 0, expired: 0, xpGranted: 0 };
     this.sweeping = true;
     try {
-      return {
+      const done = {
         voided: await this.voidStaleMatches(),
         expired: await this.expireRooms(),
         xpGranted: await this.matchXp.grantPending(),
       };
+      await this.passwordAttempts.pruneOlderThan(ROOM_PASSWORD_LIMITS.wrongGuessWindowSeconds);
+      return done;
     } catch (error) {
       this.logger.error({ err: error }, 'Rooms sweep failed');
       return { voided: 0, expired: 0, xpGranted: 0 };

@@ -9,6 +9,7 @@ import { RoomsSocketHandlers } from './live/rooms-socket.handlers';
 import { MatchSettlementService } from './match-settlement.service';
 import { MatchXpService } from './match-xp.service';
 import { RoomEscrowService } from './room-escrow.service';
+import { RoomPasswordAttemptsRepository } from './room-password-attempts.repository';
 import { RoomsController } from './rooms.controller';
 import { RoomsMaintenanceService } from './rooms-maintenance.service';
 import { RoomsRepository } from './rooms.repository';
@@ -32,6 +33,7 @@ import { RoomsService } from './rooms.service';
     RoomsMaintenanceService,
     MatchClock,
     RoomCluster,
+    RoomPasswordAttemptsRepository,
   ],
   exports: [RoomsService, LiveRoomsService],
 })

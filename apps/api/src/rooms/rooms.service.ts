@@ -18,6 +18,7 @@ import {
   ROOM_ID_PATTERN,
   ROOM_ID_PREFIX,
   ROOM_MESSAGES,
+  ROOM_PASSWORD_LIMITS,
   RoomDto,
   RoomsQueryDto,
   VALIDATION_MESSAGES,
@@ -35,6 +36,7 @@ import { LiveRoomsService } from './live/live-rooms.service';
 import { RoomEscrowService } from './room-escrow.service';
 import { hashRoomPassword, verifyRoomPassword } from './room-password';
 import { timeLimitMsOf, toGameRoomView, toMatchResultDto, toRoomDto } from './room-presenter';
+import { RoomPasswordAttemptsRepository } from './room-password-attempts.repository';
 import { RoomCore, RoomGameRecord, RoomRecord, RoomsRepository } from './rooms.repository';
 
 const ROOM_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -79,6 +81,7 @@ export class RoomsService {
     private readonly notifications: NotificationsService,
     private readonly config: AppConfig,
     private readonly moneyGate: MoneyGate,
+    private readonly passwordAttempts: RoomPasswordAttemptsRepository,
   ) {}
 
   async list(query: RoomsQueryDto): Promise<RoomDto[]> {
@@ -181,6 +184,8 @@ export class RoomsService {
   async join(caller: CallerContext, roomId: string, dto: JoinRoomDto): Promise<RoomAnswer> {
     if (!ROOM_ID_PATTERN.test(roomId)) throw notFound();
     this.assertAcceptingRooms();
+    // Private rooms: the password is checked here, before any lock (scrypt must not run under the room's row lock).
+    const passwordVerified = await this.checkRoomPassword(caller.userId, roomId, dto.password);
     // Whether this request seated the caller (not a repeated join of a seated player): only that is news.
     const outcome = { joined: false };
     const answer = await this.idempotency.run(
@@ -204,11 +209,8 @@ export class RoomsService {
           throw AppError.badRequest(ROOM_ERROR_CODES.ownRoom, ROOM_MESSAGES.ownRoom);
         if (room.status !== 'waiting')
           throw AppError.conflict(ROOM_ERROR_CODES.roomNotJoinable, ROOM_MESSAGES.roomNotJoinable);
-        if (room.isPrivate) {
-          const password = dto.password ?? '';
-          if (!room.passwordHash || !(await verifyRoomPassword(password, room.passwordHash))) {
-            throw new AppError(403, ROOM_ERROR_CODES.wrongPassword, ROOM_MESSAGES.wrongPassword);
-          }
+        if (room.isPrivate && !passwordVerified) {
+          throw new AppError(403, ROOM_ERROR_CODES.wrongPassword, ROOM_MESSAGES.wrongPassword);
         }
         await this.assertMayStake(manager, caller.userId, room.betCents);
         await this.joinRoom(manager, room, caller.userId);
@@ -222,6 +224,35 @@ export class RoomsService {
       await this.notifyOpponentJoined(roomId);
     }
     return answer;
+  }
+
+  /**
+   * Checks a private room's password before the join's transaction (issue 14, finding 2): true when it is right.
+   * At most ROOM_PASSWORD_LIMITS.maxWrongGuesses wrong guesses per room and user count within the window; past them
+   * every guess, the right one too, answers 429 until the oldest ages out. Rooms the caller sits in, or that are not
+   * waiting, are left to the transaction's answers (no guess is counted). scrypt runs outside any transaction.
+   */
+  private async checkRoomPassword(
+    userId: string,
+    roomId: string,
+    password: string | null | undefined,
+  ): Promise<boolean> {
+    const room = await this.rooms.findRoom(this.rooms.runner, roomId);
+    if (!room?.isPrivate || room.status !== 'waiting') return false;
+    if (room.player1Id === userId || room.player2Id === userId) return false;
+    const attempt = await this.passwordAttempts.claim(
+      roomId,
+      userId,
+      ROOM_PASSWORD_LIMITS.maxWrongGuesses,
+      ROOM_PASSWORD_LIMITS.wrongGuessWindowSeconds,
+    );
+    if (attempt === null) {
+      throw new AppError(429, ROOM_ERROR_CODES.tooManyPasswordGuesses, HTTP_ERROR_MESSAGES[429]);
+    }
+    const right = room.passwordHash !== null && (await verifyRoomPassword(password ?? '', room.passwordHash));
+    if (!right) throw new AppError(403, ROOM_ERROR_CODES.wrongPassword, ROOM_MESSAGES.wrongPassword);
+    await this.passwordAttempts.release(attempt);
+    return true;
   }
 
   /** Joins the oldest waiting public room of that game and bet, else creates one (201). */

@@ -41,8 +41,16 @@ export const BET_AMOUNT_RULE: DollarAmountRule = {
   minMessage: VALIDATION_MESSAGES.invalidBet,
 };
 
-/** Private room passwords (stored hashed). */
-export const ROOM_PASSWORD_LIMITS = { minLength: 4, maxLength: 64 } as const;
+/**
+ * Private room passwords (stored hashed). At most `maxWrongGuesses` wrong guesses per room and user count within
+ * `wrongGuessWindowSeconds`; then every guess answers 429 until the oldest ages out (issue 14, finding 2).
+ */
+export const ROOM_PASSWORD_LIMITS = {
+  minLength: 6,
+  maxLength: 64,
+  maxWrongGuesses: 10,
+  wrongGuessWindowSeconds: 15 * 60,
+} as const;
 
 /**
  * The spec's message for a wire amount, or null when it is acceptable. A JSON number or a decimal string with at

@@ -192,6 +192,8 @@ export const ROOM_ERROR_CODES = {
   roomNotJoinable: 'ROOM_NOT_JOINABLE',
   ownRoom: 'OWN_ROOM',
   wrongPassword: 'WRONG_PASSWORD',
+  /** 429 (the spec's 'Too many requests…'): too many wrong guesses of this room's password. */
+  tooManyPasswordGuesses: 'TOO_MANY_PASSWORD_GUESSES',
   tooManyOpenRooms: 'TOO_MANY_OPEN_ROOMS',
   notInRoom: 'NOT_IN_ROOM',
   invalidMaxPlayers: 'INVALID_MAX_PLAYERS',
@@ -206,7 +208,7 @@ export const ROOM_MESSAGES = {
   roomNotJoinable: 'This room is no longer open to join',
   ownRoom: 'You cannot join your own room',
   wrongPassword: 'Incorrect room password',
-  passwordRequired: 'Please enter a room password (4 to 64 characters) for a private room',
+  passwordRequired: 'Please enter a room password (6 to 64 characters) for a private room',
   tooManyOpenRooms: (max: number): string => `You can have at most ${max} open rooms at a time`,
   notInRoom: 'You are not a player in this room',
   maxPlayers: 'Rooms are for 2 players',

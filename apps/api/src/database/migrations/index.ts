@@ -15,6 +15,7 @@ import { DeferWalletPaymentLedgerKeys1763895000000 } from './1763895000000-Defer
 import { AddXpGrants1763900000000 } from './1763900000000-AddXpGrants';
 import { AddResponsibleGaming1764000000000 } from './1764000000000-AddResponsibleGaming';
 import { AddPendingEmailChange1764100000000 } from './1764100000000-AddPendingEmailChange';
+import { AddRoomPasswordAttempts1764350000000 } from './1764350000000-AddRoomPasswordAttempts';
 import { AddOperatorConsole1764200000000 } from './1764200000000-AddOperatorConsole';
 
 /**
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   AddResponsibleGaming1764000000000,
   AddPendingEmailChange1764100000000,
   AddOperatorConsole1764200000000,
+  AddRoomPasswordAttempts1764350000000,
 ];

@@ -416,6 +416,19 @@ describe('dashboard (SPEC §2 "Dashboard")', () => {
       expect(calls[0]?.headers.get('Idempotency-Key')).toBeTruthy();
     });
 
+    it('refuses a private room password shorter than 6 characters before sending anything', async () => {
+      const calls = recordPosts();
+      const { user } = await openForm();
+      await user.selectOptions(screen.getByLabelText('Game'), 'Quick Click');
+      await user.click(screen.getByLabelText('Private room'));
+      expect(screen.getByLabelText('Room password')).toHaveAttribute('minlength', '6');
+      await user.type(screen.getByLabelText('Room password'), 'hunt5');
+      await user.click(screen.getByRole('button', { name: 'Create Room' }));
+      expect(screen.getByText(ROOM_MESSAGES.passwordRequired)).toBeInTheDocument();
+      expect(ROOM_MESSAGES.passwordRequired).toContain('6 to 64 characters');
+      expect(calls).toEqual([]);
+    });
+
     it('sends a private room’s password', async () => {
       const calls = recordPosts();
       const { user } = await openForm();

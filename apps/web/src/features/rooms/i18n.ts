@@ -31,7 +31,7 @@ export const roomsEs: TranslationResource<typeof roomsEn> = {
     roomNotJoinable: 'Esta sala ya no admite jugadores',
     ownRoom: 'No puedes unirte a tu propia sala',
     wrongPassword: 'Contraseña de sala incorrecta',
-    passwordRequired: 'Escribe una contraseña de sala (de 4 a 64 caracteres) para una sala privada',
+    passwordRequired: 'Escribe una contraseña de sala (de 6 a 64 caracteres) para una sala privada',
     notInRoom: 'No eres jugador de esta sala',
     maxPlayers: 'Las salas son para 2 jugadores',
     roomCancelled: 'La sala se cerró y se te devolvió la apuesta',
