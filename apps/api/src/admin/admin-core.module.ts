@@ -1,11 +1,15 @@
 import { Global, Module } from '@nestjs/common';
 import { AuditLogRepository } from './audit-log.repository';
+import { FairPlayFlagsRepository } from './fair-play-flags.repository';
 import { StaffRolesService } from './staff-roles.service';
 
-/** The audit trail and the role lookup, for every module whose actions operators take (wallet reviews, freezes). */
+/**
+ * The audit trail, the role lookup and fair-play flags, for every module operators act on or that raises flags
+ * (wallet reviews, freezes, match settlement).
+ */
 @Global()
 @Module({
-  providers: [AuditLogRepository, StaffRolesService],
-  exports: [AuditLogRepository, StaffRolesService],
+  providers: [AuditLogRepository, StaffRolesService, FairPlayFlagsRepository],
+  exports: [AuditLogRepository, StaffRolesService, FairPlayFlagsRepository],
 })
 export class AdminCoreModule {}

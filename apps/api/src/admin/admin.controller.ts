@@ -5,7 +5,12 @@ import {
   AdminReasonDto,
   AdminRoleChangeDto,
   AdminUserSearchDto,
+  DecideDisputeDto,
+  ResolveFlagDto,
   type AdminAuditEntryDto,
+  type AdminDisputeDto,
+  type AdminFlagDto,
+  type DisputeDto,
   type AdminUserDetailDto,
   type AdminUserSummaryDto,
   type AdminWithdrawalDto,
@@ -15,6 +20,7 @@ import { AuthUser, CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { WithdrawalReviewService } from '../wallet/withdrawal-review.service';
 import { AdminService } from './admin.service';
+import { DisputesService } from './disputes.service';
 import { StaffGuard, StaffOnly } from './staff.guard';
 
 /**
@@ -30,6 +36,7 @@ export class AdminController {
   constructor(
     private readonly admin: AdminService,
     private readonly withdrawals: WithdrawalReviewService,
+    private readonly disputes: DisputesService,
   ) {}
 
   @Get('me')
@@ -89,6 +96,40 @@ export class AdminController {
   @ApiOperation({ summary: 'Reject a held withdrawal: refunded to the wallet, the player sees the reason' })
   reject(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: AdminReasonDto) {
     return this.withdrawals.reject(user.userId, id, body.reason);
+  }
+
+  @Get('flags')
+  @ApiOperation({ summary: 'Fair-play flags (open ones by default; ?status=all for every flag)' })
+  flags(@Query('status') status?: string): Promise<AdminFlagDto[]> {
+    return this.admin.flags(status === 'all' ? 'all' : 'open');
+  }
+
+  @Post('flags/:id/resolve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Resolve a flag: dismiss, warn or freeze the account, with a note' })
+  resolveFlag(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: ResolveFlagDto) {
+    return this.admin.resolveFlag(user.userId, id, body.action, body.note);
+  }
+
+  @Get('disputes')
+  @ApiOperation({ summary: 'Disputes (open ones by default; ?status=all for every dispute)' })
+  disputeQueue(@Query('status') status?: string): Promise<DisputeDto[]> {
+    return this.disputes.list(status === 'all' ? 'all' : 'open');
+  }
+
+  @Get('disputes/:id')
+  @ApiOperation({
+    summary: 'A dispute with its round and the round’s ledger entries (the replay: GET /rooms/{id}/rounds/{n})',
+  })
+  dispute(@Param('id') id: string): Promise<AdminDisputeDto> {
+    return this.disputes.detail(id);
+  }
+
+  @Post('disputes/:id/decide')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Uphold the result or void the match (reversed exactly once)' })
+  decide(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: DecideDisputeDto) {
+    return this.disputes.decide(user.userId, id, body.decision, body.note);
   }
 
   @Get('audit')

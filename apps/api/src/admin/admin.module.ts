@@ -4,12 +4,14 @@ import { WalletModule } from '../wallet/wallet.module';
 import { AdminController } from './admin.controller';
 import { AdminRepository } from './admin.repository';
 import { AdminService } from './admin.service';
+import { DisputesController } from './disputes.controller';
+import { DisputesService } from './disputes.service';
 import { StaffGuard } from './staff.guard';
 
 /** The operator console's API (/api/admin/*); the audit trail and roles come from AdminCoreModule. */
 @Module({
   imports: [WalletModule, ResponsibleGamingModule],
-  controllers: [AdminController],
-  providers: [AdminService, AdminRepository, StaffGuard],
+  controllers: [AdminController, DisputesController],
+  providers: [AdminService, AdminRepository, StaffGuard, DisputesService],
 })
 export class AdminModule {}

@@ -2,7 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   ADMIN_ERROR_CODES,
   ADMIN_MESSAGES,
+  DISPUTE_ERROR_CODES,
+  DISPUTE_MESSAGES,
   type AdminAuditEntryDto,
+  type AdminFlagDto,
+  type FlagResolution,
   type AdminUserDetailDto,
   type AdminUserSummaryDto,
   type StaffMeDto,
@@ -13,6 +17,7 @@ import { ResponsibleGamingService } from '../responsible-gaming/responsible-gami
 import { WithdrawalReviewService } from '../wallet/withdrawal-review.service';
 import { AdminRepository } from './admin.repository';
 import { AuditLogRepository } from './audit-log.repository';
+import { FairPlayFlagsRepository } from './fair-play-flags.repository';
 import { StaffRolesService } from './staff-roles.service';
 
 /**
@@ -29,6 +34,7 @@ export class AdminService {
     private readonly roles: StaffRolesService,
     private readonly withdrawals: WithdrawalReviewService,
     private readonly protection: ResponsibleGamingService,
+    private readonly flagsRepository: FairPlayFlagsRepository,
   ) {}
 
   async me(userId: string, username: string): Promise<StaffMeDto> {
@@ -106,6 +112,49 @@ export class AdminService {
     });
     this.logger.warn({ actorId, userId, role }, 'Role changed');
     return this.user(userId);
+  }
+
+  flags(status: 'open' | 'all', userId?: string): Promise<AdminFlagDto[]> {
+    return this.flagsRepository.list(this.repository.runner, { status, userId });
+  }
+
+  /** Dismiss, warn or freeze (the account, as a freeze from its page would) — with the note in the audit trail. */
+  async resolveFlag(actorId: string, flagId: string, action: FlagResolution, note: string): Promise<AdminFlagDto[]> {
+    const userId = await this.repository.transaction(async (runner) => {
+      const flag = await this.flagsRepository.lockFlag(runner, flagId);
+      if (!flag) throw AppError.notFound();
+      if (flag.status !== 'open')
+        throw AppError.conflict(DISPUTE_ERROR_CODES.flagResolved, DISPUTE_MESSAGES.flagResolved);
+      const status = action === 'dismiss' ? 'dismissed' : action === 'warn' ? 'warned' : 'frozen';
+      await this.flagsRepository.resolve(runner, flagId, status, note, actorId);
+      await this.audit.record(runner, {
+        actorId,
+        action: `flag.${action}`,
+        targetType: 'flag',
+        targetId: flagId,
+        reason: note,
+        before: { status: 'open', kind: flag.kind, user_id: flag.user_id },
+        after: { status },
+      });
+      if (action === 'freeze') {
+        const user = await this.repository.lockUser(runner, flag.user_id);
+        if (user && !user.frozen_at) {
+          await this.repository.setFrozen(runner, flag.user_id, note);
+          await this.audit.record(runner, {
+            actorId,
+            action: 'user.freeze',
+            targetType: 'user',
+            targetId: flag.user_id,
+            reason: note,
+            before: { frozen: false },
+            after: { frozen: true, flag_id: flagId },
+          });
+        }
+      }
+      return flag.user_id;
+    });
+    if (action === 'freeze') await this.protection.cancelOpenRooms(userId);
+    return this.flags('all', userId);
   }
 
   auditLog(filter: { actorId?: string; targetId?: string; action?: string }): Promise<AdminAuditEntryDto[]> {

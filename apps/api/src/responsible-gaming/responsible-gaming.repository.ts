@@ -219,7 +219,7 @@ export class ResponsibleGamingRepository {
            FROM ledger_accounts a
            JOIN ledger_entries e ON e.account_id = a.id
            JOIN ledger_transactions t ON t.id = e.transaction_id
-          WHERE a.kind = 'user_wallet' AND a.user_id = $1 AND t.kind IN ('bet', 'refund', 'win')
+          WHERE a.kind = 'user_wallet' AND a.user_id = $1 AND t.kind IN ('bet', 'refund', 'win', 'match_reversal')
             AND e.created_at >= now() - interval '30 days'
        )
        SELECT

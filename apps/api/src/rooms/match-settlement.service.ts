@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { FairPlayFlagsRepository } from '../admin/fair-play-flags.repository';
 import { recordRoundResult } from '../leaderboard/round-results';
 import { RoomEscrowService, RoundDecision } from './room-escrow.service';
 import { MatchRecord, RoomsRepository } from './rooms.repository';
@@ -20,6 +21,7 @@ export class MatchSettlementService {
   constructor(
     private readonly rooms: RoomsRepository,
     private readonly escrow: RoomEscrowService,
+    private readonly flags: FairPlayFlagsRepository,
   ) {}
 
   /**
@@ -56,6 +58,20 @@ export class MatchSettlementService {
       if (!written) throw new Error(`match ${roomId}#${round} changed under its row lock`);
       // Issue 7 hook: leaderboard aggregates and win notifications of this round, in this same transaction.
       await recordRoundResult(manager, roomId, round);
+      // Fair-play signals of this round (decision 1602), in this same transaction: exactly once per round.
+      if (decision.outcome !== 'void') {
+        const log = Array.isArray(decision.inputLog) ? (decision.inputLog as { seat?: number }[]) : [];
+        await this.flags.flagSettledRound(manager, {
+          matchId: match.id,
+          roomId,
+          round,
+          playerIds: [match.player1Id, match.player2Id],
+          betCents: match.betCents,
+          winnerId: settled.winnerId,
+          rejectedInputs: decision.flags,
+          sentInput: [log.some((entry) => entry.seat === 0), log.some((entry) => entry.seat === 1)],
+        });
+      }
       if (room.round === round) await this.rooms.setStatus(manager, roomId, 'finished');
       return { winnerId: settled.winnerId };
     });

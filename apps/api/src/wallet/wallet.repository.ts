@@ -65,8 +65,8 @@ export class WalletRepository {
   }
 
   /**
-   * Why a withdrawal must be held for review (docs/decisions/1601), or null: above the review threshold, or within
-   * 24 hours of a password or email change.
+   * Why a withdrawal must be held for review (docs/decisions/1601), or null: above the review threshold, from an
+   * account with open fair-play flags, or within 24 hours of a password or email change.
    */
   async withdrawalReviewReason(
     runner: SqlRunner,
@@ -75,11 +75,14 @@ export class WalletRepository {
     thresholdCents: bigint,
   ): Promise<string | null> {
     if (amountCents > thresholdCents) return 'above_threshold';
-    const rows = await queryRows<{ recent: boolean }>(
+    const rows = await queryRows<{ recent: boolean; flagged: boolean }>(
       runner,
-      `SELECT coalesce(credentials_changed_at > now() - interval '24 hours', false) AS recent FROM users WHERE id = $1`,
+      `SELECT coalesce(credentials_changed_at > now() - interval '24 hours', false) AS recent,
+              EXISTS (SELECT 1 FROM fair_play_flags f WHERE f.user_id = users.id AND f.status = 'open') AS flagged
+         FROM users WHERE id = $1`,
       [userId],
     );
+    if (rows[0]?.flagged) return 'open_flags';
     return rows[0]?.recent ? 'recent_credentials_change' : null;
   }
 
@@ -229,6 +232,8 @@ export class WalletRepository {
                 CASE
                   WHEN t.kind IN ('bet', 'win', 'refund') THEN t.kind
                   WHEN t.kind = 'withdrawal_refund' THEN 'refund'
+                  -- A voided match (decision 1602): the loser's stake comes back, the winner's gain goes back.
+                  WHEN t.kind = 'match_reversal' THEN CASE WHEN r.amount_cents > 0 THEN 'refund' ELSE 'bet' END
                   WHEN r.amount_cents > 0 THEN 'deposit'
                   ELSE 'withdrawal'
                 END,

@@ -96,3 +96,71 @@ export interface AdminAuditEntryDto {
   after: unknown;
   created_at: string;
 }
+
+// ── Fair-play flags and disputes (docs/decisions/1602-flags-and-disputes.md) ────────────────────────────────────
+
+export const FLAG_RESOLUTIONS = ['dismiss', 'warn', 'freeze'] as const;
+export type FlagResolution = (typeof FLAG_RESOLUTIONS)[number];
+export const DISPUTE_DECISIONS = ['uphold', 'void'] as const;
+export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
+
+/** A player may dispute a finished round for this long after it ended. */
+export const DISPUTE_WINDOW_HOURS = 72;
+
+export const DISPUTE_ERROR_CODES = {
+  notPlayer: 'NOT_A_PLAYER',
+  notDisputable: 'NOT_DISPUTABLE',
+  windowClosed: 'DISPUTE_WINDOW_CLOSED',
+  alreadyDisputed: 'ALREADY_DISPUTED',
+  decided: 'DISPUTE_ALREADY_DECIDED',
+  flagResolved: 'FLAG_ALREADY_RESOLVED',
+} as const;
+
+export const DISPUTE_MESSAGES = {
+  reasonRequired: 'Please tell us what went wrong (10 to 1000 characters)',
+  notPlayer: 'Only the players of this match can dispute it',
+  notDisputable: 'Only a finished match can be disputed',
+  windowClosed: `A match can be disputed within ${DISPUTE_WINDOW_HOURS} hours of its end`,
+  alreadyDisputed: 'You have already disputed this match',
+  decided: 'This dispute has already been decided',
+  flagResolved: 'This flag has already been resolved',
+  decisionInvalid: 'Please choose uphold or void',
+  resolutionInvalid: 'Please choose dismiss, warn or freeze',
+} as const;
+
+/** A player's own dispute of a round (GET/POST /api/rooms/{id}/rounds/{n}/disputes). */
+export interface DisputeDto {
+  id: string;
+  room_id: string;
+  round: number;
+  status: 'open' | 'upheld' | 'voided';
+  reason: string;
+  decision_note: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface AdminFlagDto {
+  id: string;
+  user_id: string;
+  username: string;
+  match_id: string | null;
+  room_id: string | null;
+  round: number | null;
+  kind: string;
+  evidence: unknown;
+  status: 'open' | 'dismissed' | 'warned' | 'frozen';
+  resolution_note: string | null;
+  created_at: string;
+}
+
+export interface AdminDisputeDto extends DisputeDto {
+  user_id: string;
+  username: string;
+  match_id: string;
+  game_id: string;
+  outcome: string | null;
+  bet: number;
+  /** The round's ledger transactions (stakes, payout or refunds, any reversal), for support to see beside the replay. */
+  ledger: { transaction_id: string; kind: string; user_id: string | null; amount: number; created_at: string }[];
+}

@@ -17,6 +17,7 @@ import { AddResponsibleGaming1764000000000 } from './1764000000000-AddResponsibl
 import { AddPendingEmailChange1764100000000 } from './1764100000000-AddPendingEmailChange';
 import { AddRoomPasswordAttempts1764350000000 } from './1764350000000-AddRoomPasswordAttempts';
 import { AddOperatorConsole1764200000000 } from './1764200000000-AddOperatorConsole';
+import { AddFlagsAndDisputes1764300000000 } from './1764300000000-AddFlagsAndDisputes';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -41,5 +42,6 @@ export const MIGRATIONS = [
   AddResponsibleGaming1764000000000,
   AddPendingEmailChange1764100000000,
   AddOperatorConsole1764200000000,
+  AddFlagsAndDisputes1764300000000,
   AddRoomPasswordAttempts1764350000000,
 ];

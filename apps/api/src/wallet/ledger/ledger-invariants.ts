@@ -102,7 +102,7 @@ export const LEDGER_INVARIANTS: readonly Invariant[] = [
     id: 'no_negative_balances',
     description: 'No wallet (or other bounded account) is below zero',
     sql: `SELECT id, kind, user_id, balance_cents::text AS balance, count(*) OVER ()::text AS total_count
-          FROM ledger_accounts WHERE kind <> 'provider_clearing' AND balance_cents < 0
+          FROM ledger_accounts WHERE kind NOT IN ('provider_clearing', 'player_receivables') AND balance_cents < 0
           ORDER BY id LIMIT ${DETAIL_LIMIT}`,
     evaluate: (rows) =>
       violations(
@@ -119,7 +119,7 @@ export const LEDGER_INVARIANTS: readonly Invariant[] = [
           FROM (SELECT e.account_id, a.kind,
                        sum(e.amount_cents) OVER (PARTITION BY e.account_id ORDER BY e.id) AS running
                 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-                WHERE a.kind <> 'provider_clearing') r
+                WHERE a.kind NOT IN ('provider_clearing', 'player_receivables')) r
           WHERE running < 0
           GROUP BY account_id, kind
           ORDER BY account_id LIMIT ${DETAIL_LIMIT}`,

@@ -1,16 +1,23 @@
-/** Kinds of ledger accounts. Only `provider_clearing` may run negative (see the CHECK in the ledger migration). */
+/**
+ * Kinds of ledger accounts. Only `provider_clearing` (money outside SkillDuel) and `player_receivables` (what players
+ * owe after a voided win they had withdrawn; decision 1602) may run negative (see the CHECKs in the migrations).
+ */
 export const LEDGER_ACCOUNT_KINDS = [
   'user_wallet',
   'provider_clearing',
   'escrow',
   'platform_fee',
   'pending_withdrawals',
+  'player_receivables',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = Exclude<LedgerAccountKind, 'user_wallet'>;
 
 /** Accounts whose balance may go below zero: the provider's clearing account mirrors money outside SkillDuel. */
-export const UNBOUNDED_ACCOUNT_KINDS: ReadonlySet<LedgerAccountKind> = new Set(['provider_clearing']);
+export const UNBOUNDED_ACCOUNT_KINDS: ReadonlySet<LedgerAccountKind> = new Set([
+  'provider_clearing',
+  'player_receivables',
+]);
 
 /**
  * What a ledger transaction records. The database accepts any lower_snake_case kind; this union is the list the code
@@ -31,6 +38,8 @@ export type LedgerTransactionKind =
   | 'win'
   /** escrow → wallet, a stake returned (tie, cancelled or void match) */
   | 'refund'
+  /** a settled win undone by support (decision 1602): winner (and receivables) → loser, fee returned */
+  | 'match_reversal'
   /** between two accounts without another meaning (operations and tests) */
   | 'transfer';
 

@@ -1,6 +1,15 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { ADMIN_MESSAGES, USER_ROLES, type UserRole } from '../admin';
+import {
+  ADMIN_MESSAGES,
+  DISPUTE_DECISIONS,
+  DISPUTE_MESSAGES,
+  FLAG_RESOLUTIONS,
+  USER_ROLES,
+  type DisputeDecision,
+  type FlagResolution,
+  type UserRole,
+} from '../admin';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
@@ -41,4 +50,37 @@ export class AdminAuditQueryDto {
   @IsOptional()
   @Matches(/^[a-z_.]{1,60}$/, { message: 'action must be an action name' })
   action?: string;
+}
+
+/** POST /api/admin/flags/{id}/resolve */
+export class ResolveFlagDto {
+  @IsIn(FLAG_RESOLUTIONS, { message: DISPUTE_MESSAGES.resolutionInvalid })
+  action!: FlagResolution;
+
+  @Transform(trim)
+  @MaxLength(500, { message: ADMIN_MESSAGES.reasonRequired })
+  @MinLength(3, { message: ADMIN_MESSAGES.reasonRequired })
+  @IsString({ message: ADMIN_MESSAGES.reasonRequired })
+  note!: string;
+}
+
+/** POST /api/rooms/{id}/rounds/{n}/disputes */
+export class DisputeRequestDto {
+  @Transform(trim)
+  @MaxLength(1000, { message: DISPUTE_MESSAGES.reasonRequired })
+  @MinLength(10, { message: DISPUTE_MESSAGES.reasonRequired })
+  @IsString({ message: DISPUTE_MESSAGES.reasonRequired })
+  reason!: string;
+}
+
+/** POST /api/admin/disputes/{id}/decide */
+export class DecideDisputeDto {
+  @IsIn(DISPUTE_DECISIONS, { message: DISPUTE_MESSAGES.decisionInvalid })
+  decision!: DisputeDecision;
+
+  @Transform(trim)
+  @MaxLength(500, { message: ADMIN_MESSAGES.reasonRequired })
+  @MinLength(3, { message: ADMIN_MESSAGES.reasonRequired })
+  @IsString({ message: ADMIN_MESSAGES.reasonRequired })
+  note!: string;
 }

@@ -1,0 +1,257 @@
+import type {
+  Ack,
+  AdminDisputeDto,
+  AdminFlagDto,
+  DisputeDto,
+  MatchFinishedDto,
+  MatchInputAckDto,
+  MatchViewDto,
+  RoomDto,
+} from '@skillduel/contracts';
+import { DISPUTE_ERROR_CODES } from '@skillduel/contracts';
+import type { NumberRushView, PlayerView } from '@skillduel/games';
+import { bearer, registerUser, RegisteredUser } from '../../test/auth-helpers';
+import { sql } from '../../test/db';
+import { createTestApp, TestApp } from '../../test/test-app';
+import {
+  balanceCents,
+  ClientSocket,
+  connectSocket,
+  expectMoneyConsistent,
+  nextEvent,
+  playerWithBalance,
+  request,
+  watchRoom,
+} from '../rooms/testing/rooms-test-kit';
+
+type NumberRushPlayerView = PlayerView<NumberRushView>;
+
+function answerOf(view: NumberRushPlayerView): number {
+  const { left, operator, right } = view.game.question;
+  switch (operator) {
+    case '+':
+      return left + right;
+    case '-':
+      return left - right;
+    case '*':
+      return left * right;
+    case '/':
+      return left / right;
+  }
+}
+
+/**
+ * Disputes and fair-play flags on real matches over Socket.IO (issue 16): a dispute voided by support restores both
+ * wallets exactly once (also when the winner has withdrawn: receivable + freeze); an impossible-input burst and
+ * silent losses to the same opponent raise flags with their evidence; support resolves them.
+ */
+describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
+  let testApp: TestApp;
+  let support: RegisteredUser;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      WITHDRAWAL_PROCESSOR_ENABLED: 'false',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      MATCH_COUNTDOWN_MS: '100',
+      MATCH_TIME_LIMIT_OVERRIDE_MS: '1500',
+      ROOM_SWEEP_INTERVAL_MS: '600000',
+      MAX_OPEN_ROOMS_PER_PLAYER: '20',
+    });
+    await testApp.app.listen(0, '127.0.0.1');
+    support = await registerUser(testApp.app);
+    await sql(testApp.databaseUrl, `UPDATE users SET role = 'support' WHERE id = $1`, [support.user.id]);
+  });
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    await expectMoneyConsistent(testApp.databaseUrl);
+  });
+  afterAll(() => testApp.close());
+
+  const call = (user: RegisteredUser, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+    testApp.app.inject({ method, url, headers: bearer(user.accessToken), ...(payload ? { payload } : {}) });
+
+  /**
+   * One $5 number-rush round between two players: `play(aliceSocket, roomId, firstView)` runs during play; resolves
+   * with the room id once the round is settled.
+   */
+  async function playRound(
+    alice: RegisteredUser,
+    bob: RegisteredUser,
+    play: (socket: ClientSocket, roomId: string, view: NumberRushPlayerView) => Promise<void> = async () => undefined,
+  ): Promise<string> {
+    const room = (await call(alice, 'POST', '/api/rooms', { game_id: 'number-rush', bet_amount: 5 })).json<RoomDto>();
+    expect((await call(bob, 'POST', `/api/rooms/${room.id}/join`, {})).statusCode).toBe(200);
+    const aliceSocket = await connectSocket(testApp.app, { token: alice.accessToken });
+    const bobSocket = await connectSocket(testApp.app, { token: bob.accessToken });
+    sockets.push(aliceSocket, bobSocket);
+    await watchRoom(aliceSocket, room.id);
+    await watchRoom(bobSocket, room.id);
+    const firstView = nextEvent<MatchViewDto>(aliceSocket, 'match:view');
+    const finished = nextEvent<MatchFinishedDto>(aliceSocket, 'match:finished', () => true, 8000);
+    await request(aliceSocket, 'match:ready', { room_id: room.id });
+    await request(bobSocket, 'match:ready', { room_id: room.id });
+    await play(aliceSocket, room.id, (await firstView).view as NumberRushPlayerView);
+    await finished;
+    return room.id;
+  }
+
+  async function answerCorrectly(socket: ClientSocket, roomId: string, firstView: NumberRushPlayerView, count: number) {
+    let view = firstView;
+    for (let i = 0; i < count; i++) {
+      const next = nextEvent<MatchViewDto>(socket, 'match:view');
+      const ack = await request<Ack<MatchInputAckDto>>(socket, 'match:input', {
+        room_id: roomId,
+        input: { type: 'answer', value: answerOf(view) },
+      });
+      expect(ack).toMatchObject({ ok: true, data: { accepted: true } });
+      view = (await next).view as NumberRushPlayerView;
+    }
+  }
+  const aliceWins = (socket: ClientSocket, roomId: string, view: NumberRushPlayerView) =>
+    answerCorrectly(socket, roomId, view, 2);
+
+  it('a player disputes a round once; support voids it: both wallets back to before the match, exactly once', async () => {
+    const alice = await playerWithBalance(testApp.app, 100);
+    const bob = await playerWithBalance(testApp.app, 100);
+    const roomId = await playRound(alice, bob, aliceWins);
+    expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(10_500n);
+    expect(await balanceCents(testApp.databaseUrl, bob.user.id)).toBe(9_500n);
+
+    const url = `/api/rooms/${roomId}/rounds/1/disputes`;
+    const opened = await call(bob, 'POST', url, { reason: 'The questions froze for me halfway through.' });
+    expect(opened.statusCode).toBe(201);
+    expect(opened.json<DisputeDto>()).toMatchObject({ status: 'open', round: 1 });
+    expect((await call(bob, 'POST', url, { reason: 'Again, it was not fair at all.' })).json()).toMatchObject({
+      code: DISPUTE_ERROR_CODES.alreadyDisputed,
+    });
+    expect((await call(bob, 'POST', url, { reason: 'short' })).statusCode).toBe(400);
+    const stranger = await registerUser(testApp.app);
+    expect((await call(stranger, 'POST', url, { reason: 'I was watching and it looked odd.' })).statusCode).toBe(403);
+
+    const queue = (await call(support, 'GET', '/api/admin/disputes')).json<DisputeDto[]>();
+    const disputeId = queue.find((item) => item.room_id === roomId)?.id ?? '';
+    const detail = (await call(support, 'GET', `/api/admin/disputes/${disputeId}`)).json<AdminDisputeDto>();
+    expect(detail).toMatchObject({ outcome: 'player1', bet: 5, username: bob.user.username });
+    expect(detail.ledger.map((entry) => entry.kind).sort()).toEqual(['bet', 'bet', 'win']);
+
+    const decisions = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(support, 'POST', `/api/admin/disputes/${disputeId}/decide`, { decision: 'void', note: 'Lag on our side' }),
+      ),
+    );
+    expect(decisions.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(decisions.filter((answer) => answer.statusCode === 409)).toHaveLength(9);
+    expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(10_000n);
+    expect(await balanceCents(testApp.databaseUrl, bob.user.id)).toBe(10_000n);
+    expect((await call(bob, 'GET', url)).json<DisputeDto[]>()).toEqual([
+      expect.objectContaining({ status: 'voided', decision_note: 'Lag on our side' }),
+    ]);
+    const reversals = await sql<{ n: number }>(
+      testApp.databaseUrl,
+      `SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'match_reversal' AND room_id = $1`,
+      [roomId],
+    );
+    expect(reversals[0].n).toBe(1);
+  });
+
+  it('voiding a win already withdrawn never makes a wallet negative: the rest is a receivable and the account frozen', async () => {
+    const alice = await playerWithBalance(testApp.app, 10);
+    const bob = await playerWithBalance(testApp.app, 10);
+    const roomId = await playRound(alice, bob, aliceWins);
+    expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(1_500n);
+    const withdrawal = await call(alice, 'POST', '/api/transactions/withdraw', { amount: 13, payment_method: 'card' });
+    expect(withdrawal.statusCode).toBe(202);
+    expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(200n);
+
+    expect(
+      (await call(bob, 'POST', `/api/rooms/${roomId}/rounds/1/disputes`, { reason: 'My opponent was a bot, I think.' }))
+        .statusCode,
+    ).toBe(201);
+    const disputeId = (await call(support, 'GET', '/api/admin/disputes'))
+      .json<DisputeDto[]>()
+      .find((item) => item.room_id === roomId)?.id;
+    const decided = await call(support, 'POST', `/api/admin/disputes/${disputeId}/decide`, {
+      decision: 'void',
+      note: 'Confirmed bot play',
+    });
+    expect(decided.statusCode).toBe(200);
+    expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(0n);
+    expect(await balanceCents(testApp.databaseUrl, bob.user.id)).toBe(1_000n);
+    const receivables = await sql<{ balance: string }>(
+      testApp.databaseUrl,
+      `SELECT balance_cents::text AS balance FROM ledger_accounts WHERE kind = 'player_receivables'`,
+    );
+    expect(BigInt(receivables[0].balance)).toBeLessThanOrEqual(-300n);
+    const page = (await call(support, 'GET', `/api/admin/users/${alice.user.id}`)).json();
+    expect(page).toMatchObject({ frozen: true, frozen_reason: 'Owes $3.00 after a voided match' });
+  });
+
+  it('refuses disputes of another round state or after 72 hours', async () => {
+    const alice = await playerWithBalance(testApp.app, 20);
+    const bob = await playerWithBalance(testApp.app, 20);
+    const roomId = await playRound(alice, bob);
+    await sql(testApp.databaseUrl, `UPDATE matches SET ended_at = now() - interval '73 hours' WHERE room_id = $1`, [
+      roomId,
+    ]);
+    const late = await call(bob, 'POST', `/api/rooms/${roomId}/rounds/1/disputes`, {
+      reason: 'I only noticed it now.',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: DISPUTE_ERROR_CODES.windowClosed });
+    expect(
+      (await call(bob, 'POST', `/api/rooms/${roomId}/rounds/7/disputes`, { reason: 'A round that never was.' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('an impossible-input burst flags the player with its evidence, holds their withdrawals; support resolves it', async () => {
+    const alice = await playerWithBalance(testApp.app, 20);
+    const bob = await playerWithBalance(testApp.app, 20);
+    await playRound(alice, bob, async (socket, roomId) => {
+      // 30 answers in one burst: over the engine's 20 inputs per second, the rest are refused as too fast.
+      await Promise.all(
+        Array.from({ length: 30 }, () =>
+          request(socket, 'match:input', { room_id: roomId, input: { type: 'answer', value: -1 } }),
+        ),
+      );
+    });
+    const flags = (await call(support, 'GET', '/api/admin/flags')).json<AdminFlagDto[]>();
+    const flag = flags.find((item) => item.user_id === alice.user.id && item.kind === 'rejected_inputs');
+    expect(flag).toBeDefined();
+    expect((flag?.evidence as { rejected_inputs: number }).rejected_inputs).toBeGreaterThanOrEqual(3);
+
+    const withdrawal = await call(alice, 'POST', '/api/transactions/withdraw', { amount: 10, payment_method: 'card' });
+    expect(withdrawal.json().transaction.review_status).toBe('pending_review');
+
+    const resolved = await call(support, 'POST', `/api/admin/flags/${flag?.id}/resolve`, {
+      action: 'warn',
+      note: 'Told the player about autoclickers',
+    });
+    expect(resolved.statusCode).toBe(200);
+    expect(
+      (await call(support, 'POST', `/api/admin/flags/${flag?.id}/resolve`, { action: 'dismiss', note: 'again' }))
+        .statusCode,
+    ).toBe(409);
+    const audit = (await call(support, 'GET', `/api/admin/audit?target_id=${flag?.id}`)).json();
+    expect(audit[0]).toMatchObject({ action: 'flag.warn', reason: 'Told the player about autoclickers' });
+  });
+
+  it('silent losses to the same opponent raise a chip-dumping flag on both accounts', async () => {
+    const alice = await playerWithBalance(testApp.app, 50);
+    const bob = await playerWithBalance(testApp.app, 50);
+    await playRound(alice, bob, aliceWins);
+    await playRound(alice, bob, aliceWins);
+    const flags = (await call(support, 'GET', '/api/admin/flags')).json<AdminFlagDto[]>();
+    const dumping = flags.filter(
+      (item) => item.kind === 'chip_dumping' && [alice.user.id, bob.user.id].includes(item.user_id),
+    );
+    expect(dumping.map((item) => item.user_id).sort()).toEqual([alice.user.id, bob.user.id].sort());
+    expect(dumping[0].evidence).toMatchObject({
+      winner_id: alice.user.id,
+      loser_id: bob.user.id,
+      silent_losses_in_7_days: 2,
+    });
+  });
+});
