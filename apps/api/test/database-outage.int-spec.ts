@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HTTP_ERROR_MESSAGES, SERVICE_ERROR_CODES, type AuthResponse } from '@skillduel/contracts';
 import { randomBytes } from 'node:crypto';
 import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
-import { DataSource, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import { DataSource, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { toErrorBody } from '../src/common/all-exceptions.filter';
 import { isDatabaseUnavailable } from '../src/database/database-errors';
 import { createTestDatabase } from './test-app';
@@ -119,15 +119,18 @@ describe('an external database that goes away and comes back (real PostgreSQL be
     expect(back.statusCode).toBe(200);
   });
 
-  it('a transaction whose connection dies between two statements is an outage (503), not a 500', async () => {
+  it.each([
+    ['its next statement', true],
+    ['its COMMIT', false],
+  ])('a transaction whose connection dies before %s is an outage (503), not a 500', async (_when, statementAfter) => {
     const dataSource = app.get(DataSource);
     const failure = await dataSource
       .transaction(async (manager) => {
         await manager.query('SELECT 1');
         await link.down();
-        // TypeORM releases the runner when the connection reports the reset; the next statement finds it released.
+        // TypeORM releases the runner when the connection reports the reset; what runs next finds it released.
         await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-        await manager.query('SELECT 1');
+        if (statementAfter) await manager.query('SELECT 1');
       })
       .catch((error: unknown) => error);
     await link.up();
@@ -151,9 +154,10 @@ describe('isDatabaseUnavailable', () => {
     ['wrapped by TypeORM', Object.assign(new Error('query failed'), { driverError: withCode('57P01') })],
     ['every address of localhost refused', new AggregateError([withCode('ECONNREFUSED')], '')],
     [
-      'a transaction whose connection died (TypeORM released its runner)',
+      'a statement after the connection died (TypeORM released the runner)',
       new QueryRunnerProviderAlreadyReleasedError(),
     ],
+    ['a COMMIT after the connection died', new QueryRunnerAlreadyReleasedError()],
   ])('%s is an outage', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

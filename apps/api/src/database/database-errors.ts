@@ -1,4 +1,4 @@
-import { QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { pgErrorCode } from './sql';
 
 /** Socket errors of a database that cannot be reached (refused, reset, unreachable, name not resolved). */
@@ -35,8 +35,12 @@ const CONNECTION_LOST_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
   // TypeORM releases a transaction's query runner as soon as its connection reports an error (the server went away
-  // between two statements); the transaction's next statement then throws this. Nothing was committed.
-  if (error instanceof QueryRunnerProviderAlreadyReleasedError) return true;
+  // between two statements); the transaction's next statement or its COMMIT then throws one of these, before
+  // anything reaches the server: nothing was committed. (Our code never uses a manager after its transaction ends:
+  // that would fail every time, in the tests.)
+  if (error instanceof QueryRunnerProviderAlreadyReleasedError || error instanceof QueryRunnerAlreadyReleasedError) {
+    return true;
+  }
   const code = pgErrorCode(error);
   if (code && (NETWORK_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))) {
     return true;
