@@ -181,7 +181,7 @@ async function runSeed(seed) {
   const stack = new Stack(dataDir, await findFreePort());
   const stats = { http500: [], http503: 0, networkErrors: 0, operations: 0, unknownResolved: 0, replays: 0 };
   const kills = { api: 0, launcher: 0, postgres: 0 };
-  const recoveriesMs = [];
+  const recoveriesMs = { api: [], launcher: [], postgres: [] };
   console.log(`chaos seed ${seed}: ${PLAYERS} players, ${SECONDS} s, DATA_DIR ${dataDir}, log ${stack.log}`);
   activeStack = stack;
   stack.start({ build: true });
@@ -251,7 +251,7 @@ async function runSeed(seed) {
       // The supervised PostgreSQL restart (same API) or a new launcher; health checks in between see it down.
       await sleep(300);
       await stack.waitHealthy();
-      recoveriesMs.push(Date.now() - killedAt);
+      recoveriesMs[fault.kind].push(Date.now() - killedAt);
     }
   })();
 
@@ -412,7 +412,9 @@ async function runSeed(seed) {
       `  summary: ${stats.operations} operations (${outcomes.filter((op) => op.status >= 200 && op.status < 300).length} accepted, ` +
         `${outcomes.filter((op) => op.status >= 400).length} refused, ${stats.unknownResolved} unknown resolved by key); ` +
         `kills: ${kills.api} API, ${kills.launcher} launcher, ${kills.postgres} postmaster; ` +
-        `recovery median ${median(recoveriesMs)} ms, max ${Math.max(0, ...recoveriesMs)} ms; ` +
+        `recovery median/max ${Object.entries(recoveriesMs)
+          .map(([kind, ms]) => `${kind} ${median(ms)}/${Math.max(0, ...ms)} ms`)
+          .join(', ')}; ` +
         `lost ${lostCents} cents, duplicated ${duplicatedCents} cents, stuck ${stuckItems}; ` +
         `503 answers ${stats.http503}, network errors ${stats.networkErrors}, ` +
         `retries answered from a stored answer ${stats.replays}`,
