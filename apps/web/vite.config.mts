@@ -6,6 +6,10 @@ import { preloadModules } from '../../tools/build/preload-modules.mjs';
 
 const contractsBrowserEntry = fileURLToPath(new URL('../../libs/contracts/src/browser.ts', import.meta.url));
 
+/** The landing page's forms and controls, bundled as one chunk (see build.rolldownOptions). */
+const LANDING_CONTROLS =
+  /apps[\\/]web[\\/]src[\\/](features[\\/](auth|theme|language)[\\/]|app[\\/](ui[\\/]|errorText))/;
+
 /** Where the dev server forwards API and socket traffic; the API listens on 3000 by default. */
 const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
@@ -51,9 +55,10 @@ export default defineConfig(() => ({
             { name: 'app', tags: ['$initial'] },
             // The landing page's forms and controls (shared with the email-link screens and the layout): one chunk
             // instead of a dozen small ones, each of which would cost a request (and ~1 kB of headers) on mobile.
+            // Screens (…Page.tsx) stay out: they are lazy chunks of their own.
             {
               name: 'auth',
-              test: /apps[\\/]web[\\/]src[\\/](features[\\/](auth|theme|language)[\\/]|app[\\/](ui[\\/]|errorText))/,
+              test: (id: string) => LANDING_CONTROLS.test(id) && !/Page\.tsx$/.test(id),
             },
           ],
         },

@@ -5,7 +5,7 @@
 // Lighthouse (mobile: emulated phone, simulated slow 4G and 4× CPU slowdown) on the landing page against the
 // production server on a throwaway database, with Debian's Chromium.
 //
-// BENCH_LIGHTHOUSE_RUNS (default 3; the median is the result), BENCH_WEB_SKIP_BUILD=1 (measure dist/ as it is),
+// BENCH_LIGHTHOUSE_RUNS (default 3; the median is the result), BENCH_SKIP_BUILD=1 (measure dist/ as it is),
 // BENCH_DIST_DIR (another build's dist/, e.g. of an older commit, to measure a baseline), CHROME_PATH.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -188,7 +188,7 @@ async function runLighthouse(url) {
 }
 
 async function main() {
-  if (!process.env.BENCH_WEB_SKIP_BUILD && !process.env.BENCH_DIST_DIR) {
+  if (!process.env.BENCH_SKIP_BUILD && !process.env.BENCH_DIST_DIR) {
     console.log('building api and web…');
     buildOnce();
   }

@@ -9,8 +9,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** What browsers fetch as text; images and fonts are compressed already. */
-export const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+/** What browsers fetch as text, and icons (uncompressed bitmaps); other images and fonts are compressed already. */
+export const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|ico|json|txt|xml|webmanifest)$/;
 
 async function* filesUnder(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -90,6 +90,14 @@ const SCREENS = [
   AdminPage,
 ];
 
+/**
+ * Before the first render: the landing page's chunk when the visit starts at '/' (index.html already fetches it with
+ * the entry, so this waits for little). Other first screens show the spinner while theirs loads. Never rejects.
+ */
+export function preloadFirstScreen(pathname: string): Promise<void> {
+  return pathname === '/' ? LandingPage.preload().catch(() => undefined) : Promise.resolve();
+}
+
 /** Fetches every screen (tests do, so they render each route at once as before the split). */
 export function preloadScreens(): Promise<void> {
   return Promise.all(SCREENS.map((screen) => screen.preload())).then(() => undefined);

@@ -1,12 +1,12 @@
-import type { ComponentType } from 'react';
+import { createElement, useEffect, useState } from 'react';
 import type { ToasterProps } from 'sonner';
 import { lazyWithPreload } from './lazyWithPreload';
 
 type Sonner = typeof import('sonner');
 
 /*
- * sonner (≈ 10 kB gzip) is not needed for the first paint: it is fetched right after it, when the Toaster mounts
- * (docs/decisions/1301). A toast asked for before it arrives is shown as soon as it does.
+ * sonner (≈ 10 kB gzip) is not needed for the first paint: it is fetched once the page is idle after loading, or by
+ * the first toast if that comes sooner (docs/decisions/1301). A toast asked for before it arrives is shown when it does.
  */
 let sonner: Sonner | null = null;
 let loading: Promise<Sonner> | null = null;
@@ -36,10 +36,40 @@ function withSonner(show: (loaded: Sonner) => void): void {
   loadSonner().catch(() => undefined);
 }
 
-/** sonner's Toaster, loaded with sonner. */
-export const Toaster: ComponentType<ToasterProps> = lazyWithPreload(() =>
-  loadSonner().then((module) => module.Toaster),
-);
+const SonnerToaster = lazyWithPreload(() => loadSonner().then((module) => module.Toaster));
+
+/** Later than the first paint: when the browser is idle, at the latest this long after mounting. */
+const IDLE_TIMEOUT_MS = 2000;
+
+/** True once sonner is in; until then it asks for it when the page is idle (or a toast asks first). */
+function useSonnerLoaded(): boolean {
+  const [loaded, setLoaded] = useState(sonner !== null);
+  useEffect(() => {
+    if (loaded) return;
+    const markLoaded = () => setLoaded(true);
+    waiting.push(markLoaded);
+    const load = (): void => {
+      loadSonner().catch(() => undefined);
+    };
+    const idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS })
+        : null;
+    const timer = idle === null ? window.setTimeout(load, 0) : null;
+    return () => {
+      const index = waiting.indexOf(markLoaded);
+      if (index >= 0) waiting.splice(index, 1);
+      if (idle !== null) window.cancelIdleCallback(idle);
+      if (timer !== null) window.clearTimeout(timer);
+    };
+  }, [loaded]);
+  return loaded;
+}
+
+/** sonner's Toaster, mounted once sonner is in (nothing to show before the first toast anyway). */
+export function Toaster(props: ToasterProps) {
+  return useSonnerLoaded() ? createElement(SonnerToaster, props) : null;
+}
 
 /** `id` collapses repeats of the same notice into one toast; `description` is a second, smaller line. */
 export interface ToastOptions {
