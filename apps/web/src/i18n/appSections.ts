@@ -7,6 +7,7 @@ import { gameRoomEn, gameRoomEs } from '../features/game-room/i18n';
 import { liveRoomEn, liveRoomEs } from '../features/live-room/i18n';
 import { fairnessEn, fairnessEs } from '../features/fairness/i18n';
 import { rgEn, rgEs } from '../features/responsible-gaming/i18n';
+import { disputesEn, disputesEs } from '../features/disputes/i18n';
 import { roomsEn, roomsEs } from '../features/rooms/i18n';
 import type { TranslationResource } from './en';
 
@@ -26,6 +27,7 @@ export const appSectionsEn = {
   liveRoom: liveRoomEn,
   fairness: fairnessEn,
   rg: rgEn,
+  disputes: disputesEn,
   rooms: roomsEn,
 };
 
@@ -41,5 +43,6 @@ export const appSectionsEs: Pick<TranslationResource, AppSection> = {
   liveRoom: liveRoomEs,
   fairness: fairnessEs,
   rg: rgEs,
+  disputes: disputesEs,
   rooms: roomsEs,
 };

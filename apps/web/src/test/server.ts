@@ -66,6 +66,10 @@ export const handlers = [
   ),
   // The bell's notifications: none.
   http.get(apiUrl('/notifications'), () => HttpResponse.json({ notifications: [], unread_count: 0 })),
+  // The operator console: a player, not staff (the API answers 403).
+  http.get(apiUrl('/admin/me'), () =>
+    HttpResponse.json({ statusCode: 403, detail: 'Access forbidden', message: 'Access forbidden' }, { status: 403 }),
+  ),
   // Responsible gaming: an eligible player, no reality check due (a test serves others with server.use).
   http.get(apiUrl('/users/me/eligibility'), () => HttpResponse.json(buildEligibility(true))),
   http.get(apiUrl('/users/me/reality-check'), () =>

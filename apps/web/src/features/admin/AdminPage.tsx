@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { formatDollars } from '../../app/format';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { failureText, when } from './adminFormat';
+import { DisputeQueue, FlagQueue } from './AdminQueues';
 import { AdminUserPanel } from './AdminUserPanel';
 import {
   useDecideWithdrawalMutation,
@@ -13,11 +14,13 @@ import {
 } from './adminApi';
 import './admin.css';
 
-const SECTIONS = ['users', 'withdrawals', 'audit'] as const;
+const SECTIONS = ['users', 'withdrawals', 'flags', 'disputes', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 const SECTION_LABELS: Record<Section, string> = {
   users: 'Users',
   withdrawals: 'Withdrawal review',
+  flags: 'Flags',
+  disputes: 'Disputes',
   audit: 'Audit log',
 };
 
@@ -74,6 +77,8 @@ export function AdminPage() {
           </div>
           {section === 'users' && <UserSearch />}
           {section === 'withdrawals' && <WithdrawalQueue />}
+          {section === 'flags' && <FlagQueue />}
+          {section === 'disputes' && <DisputeQueue />}
           {section === 'audit' && <AuditLog />}
         </>
       )}
@@ -167,9 +172,7 @@ function WithdrawalQueue() {
               </td>
               <td>{formatDollars(withdrawal.amount)}</td>
               <td>{withdrawal.payment_method}</td>
-              <td>
-                {withdrawal.review_reason === 'above_threshold' ? 'Above the threshold' : 'Recent credential change'}
-              </td>
+              <td>{HELD_BECAUSE[withdrawal.review_reason ?? ''] ?? withdrawal.review_reason}</td>
               <td>
                 <DecisionForm id={withdrawal.id} />
               </td>
@@ -180,6 +183,12 @@ function WithdrawalQueue() {
     </div>
   );
 }
+
+const HELD_BECAUSE: Record<string, string> = {
+  above_threshold: 'Above the threshold',
+  recent_credentials_change: 'Recent password/email change',
+  open_flags: 'Open fair-play flags',
+};
 
 function DecisionForm({ id }: { id: string }) {
   const [decide, { isLoading }] = useDecideWithdrawalMutation();
@@ -235,6 +244,11 @@ function AuditLog() {
             'user.role_granted_by_cli',
             'withdrawal.approve',
             'withdrawal.reject',
+            'flag.dismiss',
+            'flag.warn',
+            'flag.freeze',
+            'dispute.uphold',
+            'dispute.void',
           ].map((name) => (
             <option key={name} value={name}>
               {name}

@@ -1,5 +1,10 @@
 import type {
   AdminAuditEntryDto,
+  AdminDisputeDto,
+  AdminFlagDto,
+  DisputeDecision,
+  DisputeDto,
+  FlagResolution,
   AdminUserDetailDto,
   AdminUserSummaryDto,
   AdminWithdrawalDto,
@@ -8,7 +13,9 @@ import type {
 } from '@skillduel/contracts';
 import { api } from '../../app/api';
 
-const adminApiWithTags = api.enhanceEndpoints({ addTagTypes: ['AdminUser', 'AdminWithdrawals', 'AdminAudit'] });
+const adminApiWithTags = api.enhanceEndpoints({
+  addTagTypes: ['AdminUser', 'AdminWithdrawals', 'AdminAudit', 'AdminFlags', 'AdminDisputes'],
+});
 
 /** The operator console's calls (/api/admin/*, support and admin only; decision 1601). */
 export const adminApi = adminApiWithTags.injectEndpoints({
@@ -53,6 +60,28 @@ export const adminApi = adminApiWithTags.injectEndpoints({
       }),
       invalidatesTags: ['AdminWithdrawals', 'AdminUser', 'AdminAudit'],
     }),
+    getFlags: build.query<AdminFlagDto[], void>({ query: () => '/admin/flags', providesTags: ['AdminFlags'] }),
+    resolveFlag: build.mutation<AdminFlagDto[], { id: string; action: FlagResolution; note: string }>({
+      query: ({ id, action, note }) => ({
+        url: `/admin/flags/${encodeURIComponent(id)}/resolve`,
+        method: 'POST',
+        body: { action, note },
+      }),
+      invalidatesTags: ['AdminFlags', 'AdminUser', 'AdminAudit'],
+    }),
+    getDisputes: build.query<DisputeDto[], void>({ query: () => '/admin/disputes', providesTags: ['AdminDisputes'] }),
+    getDispute: build.query<AdminDisputeDto, string>({
+      query: (id) => `/admin/disputes/${encodeURIComponent(id)}`,
+      providesTags: ['AdminDisputes'],
+    }),
+    decideDispute: build.mutation<AdminDisputeDto, { id: string; decision: DisputeDecision; note: string }>({
+      query: ({ id, decision, note }) => ({
+        url: `/admin/disputes/${encodeURIComponent(id)}/decide`,
+        method: 'POST',
+        body: { decision, note },
+      }),
+      invalidatesTags: ['AdminDisputes', 'AdminUser', 'AdminAudit'],
+    }),
     getAudit: build.query<AdminAuditEntryDto[], { target_id?: string; action?: string }>({
       query: (params) => ({ url: '/admin/audit', params }),
       providesTags: ['AdminAudit'],
@@ -69,4 +98,9 @@ export const {
   useGetHeldWithdrawalsQuery,
   useDecideWithdrawalMutation,
   useGetAuditQuery,
+  useGetFlagsQuery,
+  useResolveFlagMutation,
+  useGetDisputesQuery,
+  useGetDisputeQuery,
+  useDecideDisputeMutation,
 } = adminApi;

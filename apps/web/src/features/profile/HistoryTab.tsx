@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisputeSection } from '../disputes/DisputeSection';
 import { FairnessCheck } from '../fairness/FairnessCheck';
 import { Link } from 'react-router-dom';
 import { formatDollars, payoutFigures } from '../../app/format';
@@ -190,6 +191,10 @@ function MatchDetails({ roomId, round }: { roomId: string; round: number }) {
       <dt>{t('profile.history.fairness')}</dt>
       <dd>
         <FairnessCheck round={result} replay={data} />
+      </dd>
+      <dt className="visually-hidden">{t('disputes.reason')}</dt>
+      <dd className="match-dispute">
+        <DisputeSection roomId={roomId} round={round} />
       </dd>
     </dl>
   );
