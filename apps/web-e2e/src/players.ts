@@ -1,4 +1,4 @@
-import { APIRequestContext, Browser, BrowserContext, expect } from '@playwright/test';
+import { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, expect } from '@playwright/test';
 
 export interface Player {
   username: string;
@@ -46,18 +46,27 @@ export async function balanceOf(request: APIRequestContext, player: Player): Pro
   return ((await response.json()) as { current_balance: number }).current_balance;
 }
 
-/** A browser context signed in as `player`: the tokens are in localStorage before the app starts. */
-export async function signedInContext(browser: Browser, player: Player): Promise<BrowserContext> {
-  const context = await browser.newContext();
+/**
+ * A browser context signed in as `player`: the tokens are in localStorage before the app starts. `options` are the
+ * context's (e.g. a phone viewport); `language` picks the app's language the same way the switch does.
+ */
+export async function signedInContext(
+  browser: Browser,
+  player: Player,
+  options: BrowserContextOptions & { language?: 'en' | 'es' } = {},
+): Promise<BrowserContext> {
+  const { language, ...contextOptions } = options;
+  const context = await browser.newContext(contextOptions);
   await context.addInitScript(
-    ({ access, refresh }) => {
+    ({ access, refresh, lang }) => {
       // Only once: the app may rotate the pair later, and a reload must keep the rotated one.
       if (window.localStorage.getItem('access_token') === null) {
         window.localStorage.setItem('access_token', access);
         window.localStorage.setItem('refresh_token', refresh);
+        if (lang) window.localStorage.setItem('lang', lang);
       }
     },
-    { access: player.accessToken, refresh: player.refreshToken },
+    { access: player.accessToken, refresh: player.refreshToken, lang: language ?? null },
   );
   return context;
 }

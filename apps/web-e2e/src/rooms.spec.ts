@@ -132,10 +132,10 @@ test.describe('real-money rooms: create, join, play live, spectate, chat', () =>
     await answerCorrectly(a, 0);
     await answerCorrectly(b, 0);
     for (let answered = 1; answered < 6; answered += 1) await answerCorrectly(a, answered);
-    await expect(a.getByTestId('player-score')).toContainText('60/100');
-    await expect(g.getByTestId('spectator-score-0')).toContainText('60/100');
-    await expect(g.getByTestId('spectator-score-1')).toContainText('10/100');
-    await expect(b.getByTestId('opponent-score')).toContainText('60/100');
+    await expect(a.getByTestId('player-score')).toContainText('60 pts');
+    await expect(g.getByTestId('spectator-score-0')).toContainText('60 pts');
+    await expect(g.getByTestId('spectator-score-1')).toContainText('10 pts');
+    await expect(b.getByTestId('opponent-score')).toContainText('60 pts');
     await snap(a, 'rooms-07-playing');
     await snap(g, 'rooms-08-spectator-playing-mobile');
     await expectAccessible(a);
@@ -145,8 +145,8 @@ test.describe('real-money rooms: create, join, play live, spectate, chat', () =>
     await expect(a.getByText('You won!', { exact: true })).toBeVisible();
     await expect(a.getByText('+$10.00 (+$5.00 net)')).toBeVisible();
     await expect(a.getByTestId('winnings')).toHaveText('Winnings: $10.00 (+$5.00 net)');
-    await expect(a.getByTestId('final-player-score')).toHaveText('60/100');
-    await expect(a.getByTestId('final-opponent-score')).toHaveText('10/100');
+    await expect(a.getByTestId('final-player-score')).toHaveText('60 pts');
+    await expect(a.getByTestId('final-opponent-score')).toHaveText('10 pts');
     await expect(b.getByRole('heading', { name: 'You Lost!' })).toBeVisible();
     await expect(b.getByText('You lost this round. Try again!')).toBeVisible();
     await expect(b.getByTestId('winnings')).toHaveCount(0);

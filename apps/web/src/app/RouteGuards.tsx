@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSession } from '../features/session/hooks';
+import { pendingGuestDestination, useSession } from '../features/session/hooks';
 import { Spinner } from './ui/Spinner';
 
 /** Stored tokens whose user is still loading (SPEC §4 session start): wait rather than redirect. */
@@ -36,6 +36,8 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   if (session.kind === 'anonymous' && session.restoring) return <RestoringSession />;
   const mode = new URLSearchParams(location.search).get('mode');
   const guestWantsAccount = session.kind === 'guest' && (mode === SIGN_UP_MODE || mode === 'signin');
-  if (session.kind !== 'anonymous' && !guestWantsAccount) return <Navigate to="/dashboard" replace />;
+  if (session.kind !== 'anonymous' && !guestWantsAccount) {
+    return <Navigate to={pendingGuestDestination() ?? '/dashboard'} replace />;
+  }
   return children;
 }

@@ -13,6 +13,15 @@ export const en = {
     closeNotice: 'Close notice',
     noticesRegion: 'Notices',
     loading: 'Loading...',
+    /** The ranks the server names (SPEC §9); an unknown one is shown as it comes. */
+    ranks: {
+      Guest: 'Guest',
+      Bronze: 'Bronze',
+      Silver: 'Silver',
+      Gold: 'Gold',
+      Diamond: 'Diamond',
+      Legendary: 'Legendary',
+    },
   },
   nav: {
     dashboard: 'Dashboard',
@@ -68,6 +77,7 @@ export const en = {
       gamesPlayed: 'Games Played',
     },
     featuredGames: 'Featured Games',
+    practiceGame: 'practice for free',
   },
   auth: authEn,
   callback: callbackEn,

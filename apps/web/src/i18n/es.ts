@@ -9,6 +9,14 @@ export const es: CoreTranslationResource = {
     closeNotice: 'Cerrar aviso',
     noticesRegion: 'Avisos',
     loading: 'Cargando...',
+    ranks: {
+      Guest: 'Invitado',
+      Bronze: 'Bronce',
+      Silver: 'Plata',
+      Gold: 'Oro',
+      Diamond: 'Diamante',
+      Legendary: 'Legendario',
+    },
   },
   nav: {
     dashboard: 'Panel',
@@ -63,6 +71,7 @@ export const es: CoreTranslationResource = {
       gamesPlayed: 'Partidas jugadas',
     },
     featuredGames: 'Juegos destacados',
+    practiceGame: 'practica gratis',
   },
   auth: authEs,
   callback: callbackEs,

@@ -281,6 +281,8 @@ export interface MatchScoresDto {
   at_ms: number;
   time_left_ms: number;
   display_scores: [number, number];
+  /** Raw engine scores [player1, player2], which decide the winner: points games keep scoring past 100. */
+  scores?: [number, number];
   statuses: [MatchPlayerStatus, MatchPlayerStatus];
 }
 

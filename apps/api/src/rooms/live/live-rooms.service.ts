@@ -979,6 +979,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
       at_ms: atMs,
       time_left_ms: Math.max(0, match.timeLimitMs - atMs),
       display_scores: board.displayScores,
+      scores: board.scores,
       statuses: board.statuses,
     });
   }

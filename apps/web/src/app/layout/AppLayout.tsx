@@ -4,10 +4,12 @@ import { EligibilityGateProvider } from '../../features/responsible-gaming/Eligi
 import { RealityCheck } from '../../features/responsible-gaming/RealityCheck';
 import { BottomNav } from './BottomNav';
 import { TopBar } from './TopBar';
+import { useChromeInsets } from './useChromeInsets';
 
 /** Shared layout of every signed-in or guest screen (SPEC §2). */
 export function AppLayout() {
   const { t } = useTranslation();
+  useChromeInsets();
   return (
     <EligibilityGateProvider>
       <div className="app-shell">

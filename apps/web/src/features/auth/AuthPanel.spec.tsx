@@ -14,14 +14,27 @@ describe('landing page', () => {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     const featured = screen.getAllByTestId('featured-game').map((item) => item.textContent);
-    expect(featured).toEqual([
-      'Quick Click',
-      'Number Rush',
-      'Memory Master',
-      'Pattern Pro',
-      'Word Speed',
-      'Color Clash',
-    ]);
+    expect(featured).toEqual(
+      ['Quick Click', 'Number Rush', 'Memory Master', 'Pattern Pro', 'Word Speed', 'Color Clash'].map(
+        (name) => `${name} — practice for free`,
+      ),
+    );
+  });
+
+  it('opens a featured game for free practice as a guest', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('link', { name: 'Quick Click — practice for free' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/game/quick-click'));
+  });
+
+  it('says why a social provider is disabled', async () => {
+    renderApp('/');
+    expect(await screen.findByTestId('social-not-configured')).toHaveTextContent(
+      'Google authentication is not configured',
+    );
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toHaveAccessibleDescription(
+      'Google authentication is not configured',
+    );
   });
 });
 

@@ -54,7 +54,7 @@ export function AuthPanel({ initialMode = 'signin' }: { initialMode?: AuthMode }
       </p>
       <SocialLoginButtons />
 
-      <button type="button" className="button button-accent button-block guest-button" onClick={startGuest}>
+      <button type="button" className="button button-accent button-block guest-button" onClick={() => startGuest()}>
         <Eye aria-hidden="true" size={18} />
         <span>{t('auth.guestMode')}</span>
       </button>

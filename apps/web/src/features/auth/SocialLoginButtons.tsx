@@ -1,6 +1,6 @@
 import { SOCIAL_PROVIDERS } from '@skillduel/contracts';
 import { LoaderCircle } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
@@ -20,6 +20,7 @@ export function SocialLoginButtons() {
   const navigate = useNavigate();
   const { data: config } = useGetConfigQuery();
   const configured = new Set(config?.oauth_providers ?? []);
+  const noteId = useId();
 
   const onMessage = useCallback(
     (message: OAuthPopupMessage) => {
@@ -46,18 +47,23 @@ export function SocialLoginButtons() {
   );
   const { start, pendingProvider } = useOAuthPopup({ mode: 'signin', onMessage });
 
+  const unconfigured = config ? SOCIAL_PROVIDERS.filter((provider) => !configured.has(provider)) : [];
   return (
     <div className="social-buttons" aria-busy={pendingProvider !== null}>
       {SOCIAL_PROVIDERS.map((provider) => {
         const pending = pendingProvider === provider;
+        const available = configured.has(provider);
+        const reason = t('auth.social.notConfigured', { provider: PROVIDER_NAMES[provider] });
         return (
           <button
             key={provider}
             type="button"
             className="button button-secondary"
             data-provider={provider}
-            disabled={!configured.has(provider) || pendingProvider !== null}
+            disabled={!available || pendingProvider !== null}
             aria-busy={pending || undefined}
+            aria-describedby={available ? undefined : `${noteId}-${provider}`}
+            title={available ? undefined : reason}
             onClick={() => void start(provider)}
           >
             {pending && <LoaderCircle aria-hidden="true" size={18} className="spinner-icon" />}
@@ -65,6 +71,16 @@ export function SocialLoginButtons() {
           </button>
         );
       })}
+      {/* Why a button is disabled (SPEC §5: '{provider} authentication is not configured'), said once per provider. */}
+      {unconfigured.length > 0 && (
+        <ul className="social-unavailable muted small" data-testid="social-not-configured">
+          {unconfigured.map((provider) => (
+            <li key={provider} id={`${noteId}-${provider}`}>
+              {t('auth.social.notConfigured', { provider: PROVIDER_NAMES[provider] })}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '@skillduel/contracts';
+import { AUTH_MESSAGES, providerNotConfiguredMessage, VALIDATION_MESSAGES } from '@skillduel/contracts';
 import type { TranslationResource } from '../../i18n/en';
 
 /** Sign-in, sign-up, 2FA step, forgot password and social login (English is the source). */
@@ -36,6 +36,7 @@ export const authEn = {
   },
   social: {
     popupBlocked: 'The sign-in window was blocked. Allow pop-ups for this site and try again.',
+    notConfigured: providerNotConfiguredMessage('{{provider}}'),
   },
   /** Client-side checks and the server's answers by error code, so they read well in every language. */
   errors: {
@@ -129,6 +130,7 @@ export const authEs: TranslationResource<typeof authEn> = {
   social: {
     popupBlocked:
       'Se bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes de este sitio e inténtalo de nuevo.',
+    notConfigured: 'La autenticación con {{provider}} no está configurada',
   },
   errors: {
     usernameRequired: 'El nombre de usuario es obligatorio',

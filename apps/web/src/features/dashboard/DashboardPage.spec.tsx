@@ -341,6 +341,9 @@ describe('dashboard (SPEC §2 "Dashboard")', () => {
       const card = await screen.findByTestId('featured-duel');
       await waitFor(() => expect(within(card).getByTestId('featured-player2')).toHaveTextContent('Waiting'));
       expect(within(card).queryByTestId('live-badge')).not.toBeInTheDocument();
+      // Says what it is (issue 13): no LIVE, no Watch Live before the start.
+      expect(within(card).getByTestId('waiting-badge')).toHaveTextContent('Waiting for opponent');
+      expect(within(card).getByRole('button', { name: 'Watch room' })).toBeInTheDocument();
 
       fake.serverEmit('lobby:room', { kind: 'started', room: { ...waiting, status: 'playing', player2: ALICE } });
       expect(await within(card).findByTestId('live-badge')).toBeInTheDocument();
@@ -371,9 +374,11 @@ describe('dashboard (SPEC §2 "Dashboard")', () => {
       const bet = screen.getByLabelText('Bet amount ($)');
       expect(bet).toHaveAttribute('min', '1');
       expect(bet).toHaveAttribute('step', '0.01');
+      // The bet starts at the default bet (issue 13); the game must still be chosen.
+      expect(bet).toHaveValue(10);
       await user.click(screen.getByRole('button', { name: 'Create Room' }));
       expect(screen.getByText(ROOM_MESSAGES.chooseGame)).toBeInTheDocument();
-      expect(screen.getByTestId('create-room-bet-error')).toHaveTextContent(VALIDATION_MESSAGES.invalidBet);
+      expect(screen.queryByTestId('create-room-bet-error')).not.toBeInTheDocument();
       expect(screen.getByLabelText('Game')).toHaveFocus();
 
       await user.selectOptions(screen.getByLabelText('Game'), 'Number Rush');

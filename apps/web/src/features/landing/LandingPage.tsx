@@ -1,12 +1,23 @@
-import { LANDING_EXAMPLE_GAMES } from '@skillduel/contracts';
+import { LANDING_EXAMPLE_GAMES, type GameId } from '@skillduel/contracts';
 import { DollarSign, Gamepad2, ShieldCheck, Trophy, Zap, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { SIGN_UP_MODE } from '../../app/RouteGuards';
 import { Brand } from '../../app/ui/Brand';
 import { AuthPanel } from '../auth/AuthPanel';
 import { LanguageSwitch } from '../language/LanguageSwitch';
+import { useSession, useStartGuestSession } from '../session/hooks';
 import { ThemeToggle } from '../theme/ThemeToggle';
+
+/** The spec's example games (SPEC §1) and the built-in game each one opens for practice. */
+const EXAMPLE_GAME_IDS: Record<(typeof LANDING_EXAMPLE_GAMES)[number], GameId> = {
+  'Quick Click': 'quick-click',
+  'Number Rush': 'number-rush',
+  'Memory Master': 'memory-master',
+  'Pattern Pro': 'pattern-pro',
+  'Word Speed': 'word-wizard',
+  'Color Clash': 'color-match',
+};
 
 type FeatureKey = 'instantMatches' | 'skillBased' | 'realMoney' | 'secure';
 const FEATURES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
@@ -24,6 +35,8 @@ export function LandingPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const initialMode = searchParams.get('mode') === SIGN_UP_MODE ? 'signup' : 'signin';
+  const session = useSession();
+  const startGuest = useStartGuestSession();
 
   return (
     <div className="landing">
@@ -35,10 +48,14 @@ export function LandingPage() {
         </div>
       </header>
       <main id="main-content" className="landing-main">
+        {/* Intro, then sign-in, then the details: on a phone the sign-in card is on the first screen (issue 13). */}
         <div className="landing-grid">
-          <section className="hero" aria-labelledby="hero-title">
+          <section className="hero hero-intro" aria-labelledby="hero-title">
             <h1 id="hero-title">{t('landing.heroTitle')}</h1>
             <p className="hero-subtitle">{t('landing.heroSubtitle')}</p>
+          </section>
+          <AuthPanel key={initialMode} initialMode={initialMode} />
+          <div className="hero hero-details">
             <ul className="feature-list" aria-label={t('landing.featuresLabel')}>
               {FEATURES.map(({ key, icon: Icon }) => (
                 <li key={key} className="feature">
@@ -58,19 +75,33 @@ export function LandingPage() {
                 </div>
               ))}
             </dl>
-          </section>
-          <AuthPanel key={initialMode} initialMode={initialMode} />
+          </div>
         </div>
 
         <section className="featured-games" aria-labelledby="featured-games-title">
           <h2 id="featured-games-title">{t('landing.featuredGames')}</h2>
           <ul className="featured-games-list">
-            {LANDING_EXAMPLE_GAMES.map((name) => (
-              <li key={name} className="card featured-game" data-testid="featured-game">
-                <Gamepad2 aria-hidden="true" size={22} className="feature-icon" />
-                <span>{name}</span>
-              </li>
-            ))}
+            {LANDING_EXAMPLE_GAMES.map((name) => {
+              const practice = `/game/${EXAMPLE_GAME_IDS[name]}`;
+              // A visitor practises as a guest; someone already in (a remembered guest) goes straight there.
+              return (
+                <li key={name} data-testid="featured-game">
+                  <Link
+                    to={practice}
+                    className="card featured-game"
+                    onClick={(event) => {
+                      if (session.kind !== 'anonymous') return;
+                      event.preventDefault();
+                      startGuest(practice);
+                    }}
+                  >
+                    <Gamepad2 aria-hidden="true" size={22} className="feature-icon" />
+                    <span>{name}</span>
+                    <span className="visually-hidden"> — {t('landing.practiceGame')}</span>
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </section>
       </main>

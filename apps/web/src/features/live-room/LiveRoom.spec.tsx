@@ -165,7 +165,7 @@ describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', ()
     expect(fake.sentOf('room:join')).toEqual([{ room_id: waiting.id }]);
     expect(screen.getByRole('heading', { name: GAME_ROOM_MESSAGES.readyToPlay })).toBeInTheDocument();
     expect(screen.getByTestId('player')).toHaveTextContent('alice');
-    expect(screen.getByTestId('player')).toHaveTextContent('0/100');
+    expect(screen.getByTestId('player')).toHaveTextContent('0 pts');
     expect(screen.getByTestId('player-status')).toHaveTextContent('Waiting');
     expect(screen.getByTestId('opponent')).toHaveTextContent('Opponent');
     expect(screen.getByRole('button', { name: 'Start Game' })).toBeDisabled();
@@ -215,8 +215,8 @@ describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', ()
 
     // Both live scores, and the timer from the server's end time.
     fake.serverEmit('match:scores', scores(room.id, [10, 20]));
-    expect(screen.getByTestId('player-score')).toHaveTextContent('10/100');
-    expect(screen.getByTestId('opponent-score')).toHaveTextContent('20/100');
+    expect(screen.getByTestId('player-score')).toHaveTextContent('10 pts');
+    expect(screen.getByTestId('opponent-score')).toHaveTextContent('20 pts');
     advance(5000);
     expect(screen.getByRole('timer', { name: 'Time left' })).toHaveTextContent('25s');
 
@@ -228,8 +228,8 @@ describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', ()
     fake.serverEmit('match:result', { room_id: room.id, result: buildGameResult({ earnings: 10 }) });
     const result = screen.getByTestId('game-result');
     expect(within(result).getByRole('heading', { name: 'You Won!' })).toBeInTheDocument();
-    expect(within(result).getByTestId('final-player-score')).toHaveTextContent('40/100');
-    expect(within(result).getByTestId('final-opponent-score')).toHaveTextContent('20/100');
+    expect(within(result).getByTestId('final-player-score')).toHaveTextContent('40 pts');
+    expect(within(result).getByTestId('final-opponent-score')).toHaveTextContent('20 pts');
     // One payout vocabulary (issue 13): the pot paid out (twice the bet, SPEC §4) and the net gain.
     expect(within(result).getByTestId('winnings')).toHaveTextContent('Winnings: $10.00 (+$5.00 net)');
     expect(within(result).getByTestId('revealed-seed')).toHaveTextContent(SEED);
@@ -252,7 +252,7 @@ describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', ()
     ).toBeDisabled();
     fake.serverEmit('room:state', buildRoomState({ ...room, round: 2 }, { phase: 'ready' }));
     expect(screen.getByRole('heading', { name: GAME_ROOM_MESSAGES.readyToPlay })).toBeInTheDocument();
-    expect(screen.getByTestId('player-score')).toHaveTextContent('0/100');
+    expect(screen.getByTestId('player-score')).toHaveTextContent('0 pts');
   });
 
   it('says so when the round is lost', async () => {
@@ -272,7 +272,7 @@ describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', ()
     });
     expect(screen.getByRole('heading', { name: 'You Lost!' })).toBeInTheDocument();
     expect(screen.queryByTestId('winnings')).not.toBeInTheDocument();
-    expect(screen.getByTestId('final-player-score')).toHaveTextContent('20/100');
+    expect(screen.getByTestId('final-player-score')).toHaveTextContent('20 pts');
     expect(await screen.findByText(GAME_ROOM_MESSAGES.youLost)).toBeInTheDocument();
   });
 
@@ -338,22 +338,68 @@ describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', ()
     expect(screen.getByTestId('spectator-board')).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: 'Time left' })).toHaveTextContent('30s');
     fake.serverEmit('match:scores', scores(room.id, [30, 10]));
-    expect(screen.getByTestId('spectator-score-0')).toHaveTextContent('alice30/100');
-    expect(screen.getByTestId('spectator-score-1')).toHaveTextContent('bob10/100');
-    expect(screen.getByTestId('player-score')).toHaveTextContent('30/100');
-    expect(screen.getByTestId('opponent-score')).toHaveTextContent('10/100');
+    expect(screen.getByTestId('spectator-score-0')).toHaveTextContent('alice30 pts');
+    expect(screen.getByTestId('spectator-score-1')).toHaveTextContent('bob10 pts');
+    expect(screen.getByTestId('player-score')).toHaveTextContent('30 pts');
+    expect(screen.getByTestId('opponent-score')).toHaveTextContent('10 pts');
     fake.serverEmit('match:scores', scores(room.id, [40, 30]));
-    expect(screen.getByTestId('opponent-score')).toHaveTextContent('30/100');
+    expect(screen.getByTestId('opponent-score')).toHaveTextContent('30 pts');
     // The scores are announced politely, at most every few seconds.
     advance(5000);
-    expect(screen.getByTestId('score-announcer')).toHaveTextContent('alice 40/100, bob 30/100');
+    expect(screen.getByTestId('score-announcer')).toHaveTextContent('alice 40 pts, bob 30 pts');
     expect(screen.queryByTestId('game-board')).not.toBeInTheDocument();
 
     fake.serverEmit('match:finished', { room_id: room.id, result: buildMatchResult({ display_scores: [40, 30] }) });
     const result = screen.getByTestId('game-result');
     expect(within(result).getByRole('heading', { name: 'alice won!' })).toBeInTheDocument();
-    expect(within(result).getByTestId('final-player1-score')).toHaveTextContent('40/100');
+    expect(within(result).getByTestId('final-player1-score')).toHaveTextContent('40 pts');
     expect(within(result).queryByRole('button', { name: /Play again/i })).not.toBeInTheDocument();
+  });
+
+  it('shows the real points of a points game past 100 and who is ahead; a target game stays out of 100', async () => {
+    storeGuest();
+    const room = twoPlayerRoom();
+    serveRoomView(buildRoomView(room));
+    fake.respond('room:join', () => ({ ok: true, data: buildJoined(room) }));
+    renderLiveRoom(room.id, true);
+    await screen.findByTestId('spectator-waiting');
+    countdownAndStart(fake, room);
+    advance(3000);
+    start(fake, room);
+    // Both above 100: the display caps at 100, the raw scores decide (issue 13).
+    fake.serverEmit('match:scores', { ...scores(room.id, [100, 100]), scores: [130, 120] });
+    expect(screen.getByTestId('player-score')).toHaveTextContent('130 pts');
+    expect(screen.getByTestId('opponent-score')).toHaveTextContent('120 pts');
+    expect(screen.getByTestId('player-lead')).toHaveTextContent('Leading');
+    expect(screen.queryByTestId('opponent-lead')).not.toBeInTheDocument();
+    fake.serverEmit('match:scores', { ...scores(room.id, [100, 100]), scores: [130, 130] });
+    expect(screen.getByTestId('player-lead')).toHaveTextContent('Tied');
+    expect(screen.getByTestId('opponent-lead')).toHaveTextContent('Tied');
+    fake.serverEmit('match:finished', {
+      room_id: room.id,
+      result: buildMatchResult({ outcome: 'player2', scores: [130, 140], display_scores: [100, 100] }),
+    });
+    const result = screen.getByTestId('game-result');
+    expect(within(result).getByRole('heading', { name: 'bob won!' })).toBeInTheDocument();
+    expect(within(result).getByTestId('final-player1-score')).toHaveTextContent('130 pts');
+    expect(within(result).getByTestId('final-player2-score')).toHaveTextContent('140 pts');
+    expect(screen.getByTestId('opponent-lead')).toHaveTextContent('Leading');
+  });
+
+  it('keeps the out-of-100 display for a game with a target', async () => {
+    storeGuest();
+    const room = twoPlayerRoom({ game_id: 'quick-click', game_name: 'Quick Click' });
+    serveRoomView(buildRoomView(room));
+    fake.respond('room:join', () => ({ ok: true, data: buildJoined(room) }));
+    renderLiveRoom(room.id, true);
+    await screen.findByTestId('spectator-waiting');
+    countdownAndStart(fake, room);
+    advance(3000);
+    start(fake, room);
+    fake.serverEmit('match:scores', { ...scores(room.id, [60, 45]), scores: [18, 14] });
+    expect(screen.getByTestId('player-score')).toHaveTextContent('60/100');
+    expect(screen.getByTestId('opponent-score')).toHaveTextContent('45/100');
+    expect(screen.getByTestId('player-lead')).toHaveTextContent('Leading');
   });
 
   it('treats a signed-in visitor without a seat as a spectator', async () => {

@@ -21,6 +21,7 @@ import { RoomHeader } from '../game-room/components/RoomHeader';
 import { GameBoard, preloadGame } from '../game-room/games/GameBoard';
 import type { InputNotice } from '../game-room/practiceMatch';
 import { isBuiltInGameId, leaveRoomPath } from '../game-room/roomTarget';
+import { scoreModeOf } from '../game-room/scoreDisplay';
 import { useGetGamesQuery } from '../games/gamesApi';
 import { realtimeErrorText, roomFailureReason, translateRoomMessage } from '../rooms/messages';
 import { refreshBalances, useGetRoomViewQuery, useLeaveRoomMutation } from '../rooms/roomsApi';
@@ -176,7 +177,8 @@ function LiveRoomScreen({
     player1?.username ?? t('liveRoom.players.player1'),
     player2?.username ?? t('liveRoom.players.player2'),
   ];
-  const scores = displayScores(state);
+  const scoreMode = scoreModeOf(gameId);
+  const scores = displayScores(state, scoreMode === 'points');
   const serverNow = useServerNow(state.clockOffsetMs, phase === 'countdown' || phase === 'playing');
   const secondsLeft = phase === 'playing' && match ? secondsUntil(match.ends_at, serverNow) : null;
   const countdownSeconds =
@@ -261,6 +263,7 @@ function LiveRoomScreen({
           yourSeat={playerSeat}
           round={match?.result ?? view.last_result ?? null}
           result={state.result}
+          scoreMode={scoreMode}
           bet={bet}
           playAgain={state.playAgain}
           onPlayAgain={() => void playAgain()}
@@ -275,6 +278,7 @@ function LiveRoomScreen({
           phase={phase === 'playing' ? 'playing' : 'waiting'}
           names={names}
           scores={scores}
+          scoreMode={scoreMode}
           statuses={state.scores?.statuses ?? match?.statuses ?? null}
           seats={seats}
         />
@@ -355,11 +359,14 @@ function LiveRoomScreen({
                   : (opponent?.username ?? t('gameRoom.players.opponent'))
               }
               opponentScore={playerSeat === null ? scores[1] : scores[other ?? 1]}
+              scoreMode={scoreMode}
+              showLead={phase === 'playing' || phase === 'finished'}
             />
             <ScoreAnnouncer
               first={playerSeat === null ? names[0] : t('gameRoom.finished.you')}
               second={playerSeat === null ? names[1] : (opponent?.username ?? t('gameRoom.players.opponent'))}
               scores={playerSeat === null ? scores : [scores[playerSeat], scores[other ?? 1]]}
+              scoreMode={scoreMode}
               active={phase === 'playing'}
             />
             <div className="live-presence muted small" data-testid="presence">

@@ -269,16 +269,24 @@ export function otherSeat(seat: RoomSeat): RoomSeat {
   return seat === 0 ? 1 : 0;
 }
 
-/** Both scores out of 100 as the screen shows them: the result once there is one, else the latest broadcast. */
-export function displayScores(state: LiveRoomState): readonly [number, number] {
+/**
+ * Both scores as the screen shows them: the result once there is one, else the latest broadcast. Out of 100, or with
+ * `points` the real points (the raw scores that decide the winner; points games keep scoring past 100).
+ */
+export function displayScores(state: LiveRoomState, points = false): readonly [number, number] {
   if (state.phase === 'waiting' || state.phase === 'ready') return [0, 0];
-  const fromMatch = state.match?.result?.display_scores ?? state.scores?.display_scores ?? state.match?.display_scores;
+  const fromMatch = points
+    ? (state.match?.result?.scores ??
+      state.scores?.scores ??
+      state.scores?.display_scores ??
+      state.match?.display_scores)
+    : (state.match?.result?.display_scores ?? state.scores?.display_scores ?? state.match?.display_scores);
   const scores: [number, number] = fromMatch ? [fromMatch[0], fromMatch[1]] : [0, 0];
   // A player's own view comes with every input; the broadcast is throttled: the later of the two counts.
   const view = state.view;
   const viewIsNewer = view !== null && (state.scores === null || view.atMs >= state.scores.at_ms);
   if (view && viewIsNewer && state.yourSeat !== null && state.match?.result == null) {
-    scores[state.yourSeat] = view.view.displayScore;
+    scores[state.yourSeat] = points ? view.view.score : view.view.displayScore;
   }
   return scores;
 }

@@ -1,6 +1,7 @@
 import type { User } from '@skillduel/contracts';
 import { useTranslation } from 'react-i18next';
 import { countryName } from './countries';
+import { rankName } from '../../app/rankName';
 
 /** SPEC §2 Profile header: avatar, username, email, level, rank, country, member since, XP progress bar. */
 export function ProfileHeader({ user }: { user: User }) {
@@ -29,7 +30,7 @@ export function ProfileHeader({ user }: { user: User }) {
             </span>
             <span className="badge badge-rank" data-testid="profile-rank">
               <span className="visually-hidden">{t('profile.rank')}: </span>
-              {user.rank}
+              {rankName(t, user.rank)}
             </span>
           </p>
         </div>

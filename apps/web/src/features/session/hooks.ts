@@ -31,16 +31,36 @@ export function useSessionStart(): void {
 }
 
 /** Guest mode (SPEC §3, §8): make the guest session, greet with both toasts, go to the dashboard. */
-export function useStartGuestSession(): () => void {
+/**
+ * Where a guest session just started from the landing page should open (a featured game to practise): the landing
+ * page's guard sends a new session on, and reads this first (the session changes before the navigation does).
+ */
+let guestDestination: string | null = null;
+
+/** The destination of the guest session being started (null once it has been opened). */
+export function pendingGuestDestination(): string | null {
+  return guestDestination;
+}
+
+/** Starts a guest session and opens `to` (the dashboard, or a game to practise from the landing page). */
+export function useStartGuestSession(): (to?: string) => void {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { t } = useTranslation();
-  return useCallback(() => {
-    dispatch(startGuestSession());
-    toast.success(t('toast.guestWelcome'));
-    toast.info(t('toast.guestSignUpHint'));
-    navigate('/dashboard');
-  }, [dispatch, navigate, t]);
+  return useCallback(
+    (to = '/dashboard') => {
+      guestDestination = to;
+      dispatch(startGuestSession());
+      // The guard has rendered with the new session by now (a store change renders at once).
+      setTimeout(() => {
+        guestDestination = null;
+      }, 0);
+      toast.success(t('toast.guestWelcome'));
+      toast.info(t('toast.guestSignUpHint'));
+      navigate(to);
+    },
+    [dispatch, navigate, t],
+  );
 }
 
 /** Logout: POST /auth/logout for users (not guests), clear every stored session item, say so, back to `/`. */

@@ -1,4 +1,4 @@
-import { formatCents, LIMITS, ROOM_PASSWORD_LIMITS, type GameDto } from '@skillduel/contracts';
+import { formatCents, GAME_ROOM_DEFAULTS, LIMITS, ROOM_PASSWORD_LIMITS, type GameDto } from '@skillduel/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -53,7 +53,13 @@ export function CreateRoomForm({ games, balance }: { games: readonly GameDto[]; 
   const gameRef = useRef<HTMLSelectElement>(null);
   const betRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState<CreateRoomDraft>({ gameId: '', bet: '', isPrivate: false, password: '' });
+  // The bet starts at the catalogue's default bet (issue 13), then follows the chosen game's until typed.
+  const [draft, setDraft] = useState<CreateRoomDraft>({
+    gameId: '',
+    bet: String(GAME_ROOM_DEFAULTS.defaultBetDollars),
+    isPrivate: false,
+    password: '',
+  });
   const [betTouched, setBetTouched] = useState(false);
   const [problems, setProblems] = useState<CreateRoomProblems>(NO_PROBLEMS);
 

@@ -30,8 +30,8 @@ function Duelist({ player, testId }: { player: RoomPlayerDto | null; testId: str
 }
 
 /**
- * SPEC §2 featured duel: the two players, the game, the bet, the spectator count, a LIVE badge while it is played,
- * and Watch Live (PRODUCT §4: the live room with the most spectators, else the newest open one).
+ * SPEC §2 featured duel: the two players, the game, the bet, the spectator count, a LIVE badge while it is played
+ * (else what it is waiting for), and Watch Live (Watch room before the start) (PRODUCT §4: the live room with the most spectators, else the newest open one).
  */
 export function FeaturedDuel({
   room,
@@ -49,12 +49,17 @@ export function FeaturedDuel({
     <section className="card featured-duel" aria-labelledby={titleId} data-testid="featured-duel">
       <div className="featured-duel-head">
         <h2 id={titleId}>{t('dashboard.featured.title')}</h2>
-        {live && (
+        {live ? (
           <span className="live-badge" data-testid="live-badge">
             <Radio aria-hidden="true" size={14} />
             {t('dashboard.featured.live')}
           </span>
-        )}
+        ) : room ? (
+          // Not played yet: say what it is instead of LIVE (issue 13).
+          <span className="featured-waiting-badge" data-testid="waiting-badge">
+            {room.player2 === null ? t('dashboard.featured.waitingBadge') : t('dashboard.featured.startingBadge')}
+          </span>
+        ) : null}
       </div>
       {isLoading ? (
         <Spinner label={t('dashboard.featured.loading')} />
@@ -99,7 +104,7 @@ export function FeaturedDuel({
             data-testid="watch-live"
           >
             <Eye aria-hidden="true" size={18} />
-            {t('dashboard.featured.watchLive')}
+            {live ? t('dashboard.featured.watchLive') : t('dashboard.featured.watchRoom')}
           </button>
         </>
       )}

@@ -2,6 +2,7 @@ import type { User } from '@skillduel/contracts';
 import { Coins, Medal, Star, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '../../../app/format';
+import { rankName } from '../../../app/rankName';
 
 /** The rank a user without one shows (SPEC §2: Rank, default Bronze). */
 const DEFAULT_RANK = 'Bronze';
@@ -18,7 +19,7 @@ export function StatCards({ user }: { user: User }) {
     },
     { id: 'wins', label: t('dashboard.stats.wins'), value: String(user.stats?.total_wins ?? 0), icon: Trophy },
     { id: 'level', label: t('dashboard.stats.level'), value: String(user.level ?? 1), icon: Star },
-    { id: 'rank', label: t('dashboard.stats.rank'), value: user.rank || DEFAULT_RANK, icon: Medal },
+    { id: 'rank', label: t('dashboard.stats.rank'), value: rankName(t, user.rank || DEFAULT_RANK), icon: Medal },
   ] as const;
   return (
     <section aria-label={t('dashboard.stats.label')}>

@@ -158,7 +158,13 @@ export function RoomChatPanel({
             autoComplete="off"
             data-testid="chat-input"
           />
-          <button type="submit" className="button button-primary" data-testid="chat-send">
+          {/* A guest's Send looks disabled like the input, yet still says why when pressed (SPEC §5). */}
+          <button
+            type="submit"
+            className="button button-primary"
+            aria-disabled={isGuest || undefined}
+            data-testid="chat-send"
+          >
             {t('gameRoom.chat.send')}
           </button>
         </form>

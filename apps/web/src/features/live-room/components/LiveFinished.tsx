@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDollars, payoutFigures } from '../../../app/format';
 import { FairnessCheck } from '../../fairness/FairnessCheck';
 import { useAutoFocus } from '../../game-room/components/useAutoFocus';
+import { formatScore, type ScoreMode } from '../../game-room/scoreDisplay';
 
 type Verdict = 'won' | 'lost' | 'tie' | 'void' | 'player1' | 'player2';
 
@@ -53,6 +54,7 @@ export function LiveFinished({
   yourSeat,
   round,
   result,
+  scoreMode,
   bet,
   playAgain,
   onPlayAgain,
@@ -64,6 +66,7 @@ export function LiveFinished({
   yourSeat: RoomSeat | null;
   round: MatchResultDto | null;
   result: GameResultDto | null;
+  scoreMode: ScoreMode;
   bet: number;
   playAgain: readonly [boolean, boolean];
   onPlayAgain: () => void;
@@ -88,17 +91,23 @@ export function LiveFinished({
           : verdict === 'void'
             ? t('liveRoom.finished.void')
             : t('liveRoom.finished.winnerIs', { username: names[verdict === 'player1' ? 0 : 1] });
-  const roundScores = round?.display_scores ?? [0, 0];
+  // Points games show the real points, which decided the winner (issue 13); the others out of 100.
+  const points = scoreMode === 'points' && round !== null;
+  const roundScores = (points ? round.scores : round?.display_scores) ?? [0, 0];
   const other: RoomSeat | null = yourSeat === null ? null : yourSeat === 0 ? 1 : 0;
   const rows: readonly { label: string; score: number; testId: string }[] =
     yourSeat !== null && other !== null
       ? [
           {
             label: t('gameRoom.finished.you'),
-            score: result?.player_score ?? roundScores[yourSeat],
+            score: points ? roundScores[yourSeat] : (result?.player_score ?? roundScores[yourSeat]),
             testId: 'final-player-score',
           },
-          { label: names[other], score: result?.opponent_score ?? roundScores[other], testId: 'final-opponent-score' },
+          {
+            label: names[other],
+            score: points ? roundScores[other] : (result?.opponent_score ?? roundScores[other]),
+            testId: 'final-opponent-score',
+          },
         ]
       : [
           { label: names[0], score: roundScores[0], testId: 'final-player1-score' },
@@ -120,7 +129,7 @@ export function LiveFinished({
         {rows.map((row) => (
           <div key={row.testId}>
             <dt>{row.label}</dt>
-            <dd data-testid={row.testId}>{t('gameRoom.players.score', { score: row.score })}</dd>
+            <dd data-testid={row.testId}>{formatScore(t, row.score, scoreMode)}</dd>
           </div>
         ))}
       </dl>

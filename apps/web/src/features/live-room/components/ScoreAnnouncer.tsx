@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatScore, type ScoreMode } from '../../game-room/scoreDisplay';
 
 /** Scores change many times a second; a screen reader hears them at most this often. */
 const ANNOUNCE_EVERY_MS = 5000;
@@ -12,11 +13,13 @@ export function ScoreAnnouncer({
   first,
   second,
   scores,
+  scoreMode,
   active,
 }: {
   first: string;
   second: string;
   scores: readonly [number, number];
+  scoreMode: ScoreMode;
   active: boolean;
 }) {
   const { t } = useTranslation();
@@ -24,9 +27,9 @@ export function ScoreAnnouncer({
   const lastAt = useRef(0);
   const text = t('liveRoom.presence.scores', {
     first,
-    firstScore: t('gameRoom.players.score', { score: scores[0] }),
+    firstScore: formatScore(t, scores[0], scoreMode),
     second,
-    secondScore: t('gameRoom.players.score', { score: scores[1] }),
+    secondScore: formatScore(t, scores[1], scoreMode),
   });
 
   useEffect(() => {

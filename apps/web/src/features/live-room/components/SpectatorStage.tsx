@@ -2,18 +2,21 @@ import type { MatchPlayerStatus, RoomSeat } from '@skillduel/contracts';
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ReadyList, type SeatSummary } from './LiveWaiting';
+import { formatScore, type ScoreMode } from '../../game-room/scoreDisplay';
 
 /** What a spectator watches before and during a round (PRODUCT §4: both scores, timer, chat; no controls). */
 export function SpectatorStage({
   phase,
   names,
   scores,
+  scoreMode,
   statuses,
   seats,
 }: {
   phase: 'waiting' | 'playing';
   names: readonly [string, string];
   scores: readonly [number, number];
+  scoreMode: ScoreMode;
   statuses: readonly [MatchPlayerStatus, MatchPlayerStatus] | null;
   seats: readonly [SeatSummary, SeatSummary];
 }) {
@@ -37,7 +40,7 @@ export function SpectatorStage({
         {seatsShown.map((seat) => (
           <div key={seat} className="live-scoreboard-seat" data-testid={`spectator-score-${seat}`}>
             <p className="live-scoreboard-name">{names[seat]}</p>
-            <p className="live-scoreboard-score">{t('gameRoom.players.score', { score: scores[seat] })}</p>
+            <p className="live-scoreboard-score">{formatScore(t, scores[seat], scoreMode)}</p>
             {statuses && <p className="muted small">{t(`liveRoom.spectator.playerStatus.${statuses[seat]}`)}</p>}
           </div>
         ))}
