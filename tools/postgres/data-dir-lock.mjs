@@ -134,11 +134,18 @@ export async function signalAndWait(pid, signal, timeoutMs) {
   return !isAlive(pid);
 }
 
-/** Stops the processes a dead launcher left running (its API server): SIGTERM, then SIGKILL after `graceMs`. */
-export async function stopLeftoverChildren(stale, log, graceMs = 20_000) {
+/**
+ * Stops the processes a dead launcher left running (its API server): SIGTERM, then SIGKILL after `graceMs`. Money
+ * never depends on that server stopping gracefully (every movement is one transaction; rounds it ran are voided by
+ * the recovery sweep), so the grace stays short: the user is waiting for `npm start`.
+ */
+export async function stopLeftoverChildren(stale, log, graceMs = 10_000) {
   for (const child of stale?.children ?? []) {
     if (!isSameProcessAlive(child)) continue;
     log(`stopping process ${child.pid} left running by a launcher that is gone`);
-    if (!(await signalAndWait(child.pid, 'SIGTERM', graceMs))) await signalAndWait(child.pid, 'SIGKILL', 5_000);
+    if (!(await signalAndWait(child.pid, 'SIGTERM', graceMs))) {
+      log(`process ${child.pid} did not stop within ${graceMs / 1000} s: SIGKILL`);
+      await signalAndWait(child.pid, 'SIGKILL', 5_000);
+    }
   }
 }
