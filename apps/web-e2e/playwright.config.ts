@@ -11,6 +11,8 @@ const oauthMockPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
 process.env.E2E_OAUTH_PORT = String(oauthMockPort);
 // A throwaway embedded PostgreSQL per run; the production server is what gets tested.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'skillduel-e2e-'));
+// Workers load this file again: they find the same folder (the operator spec reads the PostgreSQL port from it).
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './src',
