@@ -18,6 +18,8 @@ export * from './lib/notifications-types';
 export * from './lib/player-stats-types';
 export * from './lib/responsible-gaming';
 export * from './lib/admin';
+export * from './lib/glicko2';
+export * from './lib/ratings-types';
 export type * from './lib/dto/validators';
 export type * from './lib/dto/auth.dto';
 export type * from './lib/dto/users.dto';

@@ -27,3 +27,5 @@ export * from './lib/responsible-gaming';
 export * from './lib/dto/responsible-gaming.dto';
 export * from './lib/admin';
 export * from './lib/dto/admin.dto';
+export * from './lib/glicko2';
+export * from './lib/ratings-types';
