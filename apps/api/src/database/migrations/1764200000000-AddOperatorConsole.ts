@@ -62,7 +62,9 @@ export class AddOperatorConsole1764200000000 implements MigrationInterface {
         CONSTRAINT "PK_admin_audit_log" PRIMARY KEY ("id"),
         CONSTRAINT "FK_admin_audit_log_actor" FOREIGN KEY ("actor_id") REFERENCES "users" ("id") ON DELETE RESTRICT
       )`);
-    await queryRunner.query(`CREATE INDEX "IDX_admin_audit_log_target" ON "admin_audit_log" ("target_type", "target_id")`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_admin_audit_log_target" ON "admin_audit_log" ("target_type", "target_id")`,
+    );
     await queryRunner.query(`CREATE INDEX "IDX_admin_audit_log_actor" ON "admin_audit_log" ("actor_id", "id")`);
     await queryRunner.query(`
       CREATE FUNCTION "admin_audit_log_reject_change"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -30,7 +30,9 @@ export class AddFlagsAndDisputes1764300000000 implements MigrationInterface {
         CONSTRAINT "CHK_fair_play_flags_status" CHECK ("status" IN ('open','dismissed','warned','frozen')),
         CONSTRAINT "CHK_fair_play_flags_resolved" CHECK (("status" = 'open') = ("resolved_at" IS NULL))
       )`);
-    await queryRunner.query(`CREATE INDEX "IDX_fair_play_flags_open" ON "fair_play_flags" ("created_at") WHERE "status" = 'open'`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_fair_play_flags_open" ON "fair_play_flags" ("created_at") WHERE "status" = 'open'`,
+    );
     await queryRunner.query(`CREATE INDEX "IDX_fair_play_flags_user" ON "fair_play_flags" ("user_id", "created_at")`);
     await queryRunner.query(
       `CREATE UNIQUE INDEX "UQ_fair_play_flags_match_kind" ON "fair_play_flags" ("user_id", "match_id", "kind") WHERE "match_id" IS NOT NULL`,
@@ -55,7 +57,9 @@ export class AddFlagsAndDisputes1764300000000 implements MigrationInterface {
         CONSTRAINT "CHK_match_disputes_status" CHECK ("status" IN ('open','upheld','voided')),
         CONSTRAINT "CHK_match_disputes_decided" CHECK (("status" = 'open') = ("decided_at" IS NULL))
       )`);
-    await queryRunner.query(`CREATE INDEX "IDX_match_disputes_open" ON "match_disputes" ("created_at") WHERE "status" = 'open'`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_match_disputes_open" ON "match_disputes" ("created_at") WHERE "status" = 'open'`,
+    );
 
     await queryRunner.query(`ALTER TABLE "ledger_accounts" DROP CONSTRAINT "CHK_ledger_accounts_kind"`);
     await queryRunner.query(`
