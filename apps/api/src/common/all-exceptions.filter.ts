@@ -38,6 +38,7 @@ export function toErrorBody(exception: unknown): { body: ErrorBody; cause?: unkn
         detail: message,
         message,
         ...(exception.fieldErrors ? { errors: exception.fieldErrors } : {}),
+        ...(exception.params ? { params: exception.params } : {}),
       },
     };
   }

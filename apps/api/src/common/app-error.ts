@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** The figures of the message (ErrorBody.params), for clients that translate it. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -20,8 +20,13 @@ export function exclusionMessage(exclusion: ExclusionRecord): string {
   return exclusion.kind === 'cool_off' ? RG_MESSAGES.coolOffActive(until) : RG_MESSAGES.selfExcludedUntil(until);
 }
 
-function refuse(code: string, message: string): AppError {
-  return new AppError(403, code, message);
+function refuse(code: string, message: string, params?: Record<string, string | number>): AppError {
+  return new AppError(403, code, message, undefined, params);
+}
+
+/** The figures of a break's refusal, for clients that say it in their own language. */
+export function exclusionParams(exclusion: ExclusionRecord): Record<string, string> {
+  return { kind: exclusion.kind, until: exclusion.endsAt?.toISOString() ?? 'permanent' };
 }
 
 /**
@@ -44,10 +49,12 @@ export class MoneyGate {
       if (limit === undefined) continue;
       const used = totals.depositedCents[window];
       if (used + amountCents > limit) {
-        throw refuse(
-          RG_ERROR_CODES.depositLimit,
-          RG_MESSAGES.depositLimit(window, dollars(limit), dollars(leftUnder(limit, used))),
-        );
+        const left = dollars(leftUnder(limit, used));
+        throw refuse(RG_ERROR_CODES.depositLimit, RG_MESSAGES.depositLimit(window, dollars(limit), left), {
+          window,
+          limit: dollars(limit),
+          left,
+        });
       }
     }
   }
@@ -57,7 +64,7 @@ export class MoneyGate {
     const limits = await this.limitsInForce(runner, userId);
     const maxBet = limits.get('max_bet');
     if (maxBet !== undefined && betCents > maxBet) {
-      throw refuse(RG_ERROR_CODES.maxBet, RG_MESSAGES.maxBet(dollars(maxBet)));
+      throw refuse(RG_ERROR_CODES.maxBet, RG_MESSAGES.maxBet(dollars(maxBet)), { limit: dollars(maxBet) });
     }
     if (!WINDOWS.some((window) => limits.has(`loss_${window}`))) return;
     const totals = await this.repository.windowTotals(runner, userId);
@@ -67,10 +74,12 @@ export class MoneyGate {
       // A stake can be lost in full: it counts against the loss limit until it is refunded or paid back.
       const lost = totals.netLossCents[window] > 0n ? totals.netLossCents[window] : 0n;
       if (lost + betCents > limit) {
-        throw refuse(
-          RG_ERROR_CODES.lossLimit,
-          RG_MESSAGES.lossLimit(window, dollars(limit), dollars(leftUnder(limit, lost))),
-        );
+        const left = dollars(leftUnder(limit, lost));
+        throw refuse(RG_ERROR_CODES.lossLimit, RG_MESSAGES.lossLimit(window, dollars(limit), left), {
+          window,
+          limit: dollars(limit),
+          left,
+        });
       }
     }
   }
@@ -89,7 +98,7 @@ export class MoneyGate {
       throw refuse(eligibility.refusalCode ?? RG_ERROR_CODES.eligibilityRequired, RG_MESSAGES.refusedBefore);
     }
     const exclusion = await this.repository.activeExclusion(runner, userId);
-    if (exclusion) throw refuse(RG_ERROR_CODES.selfExcluded, exclusionMessage(exclusion));
+    if (exclusion) throw refuse(RG_ERROR_CODES.selfExcluded, exclusionMessage(exclusion), exclusionParams(exclusion));
   }
 
   private async limitsInForce(runner: SqlRunner, userId: string): Promise<Map<string, bigint>> {

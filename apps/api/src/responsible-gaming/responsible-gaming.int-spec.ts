@@ -156,6 +156,8 @@ describe('responsible gaming: eligibility, limits and breaks on every money rout
         code: RG_ERROR_CODES.depositLimit,
         message:
           'This deposit exceeds your daily deposit limit of $20.00. You can deposit up to $5.00 in the next 24 hours.',
+        // The figures, for clients that say it in another language.
+        params: { window: 'day', limit: '20.00', left: '5.00' },
       });
       expect(await moneySnapshot(testApp.databaseUrl)).toEqual(before);
 

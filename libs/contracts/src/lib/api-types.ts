@@ -26,6 +26,8 @@ export interface ErrorBody {
   code: string;
   /** Per-field messages for validation failures. */
   errors?: Record<string, string[]>;
+  /** The figures of the message, so a client can say it in its own language (e.g. a limit and what is left). */
+  params?: Record<string, string | number>;
   requestId?: string;
 }
 

@@ -2,6 +2,8 @@ import type { TranslationResource } from '../../i18n/en';
 
 /** Eligibility, limits, breaks, the reality check and the terms page. English is the source. */
 export const rgEn = {
+  /** Which language these texts are in (refusals keep the server's own English sentence). */
+  language: 'en',
   eligibility: {
     title: 'Before you play for money',
     intro: 'Real-money play is for adults only. Confirm these once; they cannot be changed later.',
@@ -15,6 +17,27 @@ export const rgEn = {
     saving: 'Saving...',
     missing: 'Please fill in your date of birth and country, and accept the terms.',
     confirmed: 'Thanks, you can play for money now.',
+  },
+  refusals: {
+    eligibilityRequired: 'Please confirm your date of birth, your country and the terms before playing for money.',
+    accountFrozen:
+      'Your account is frozen while our team reviews it. You can still sign in and see your history. Please contact support.',
+    maxBet: 'This bet exceeds your maximum bet of ${{limit}} per room.',
+    depositLimit: {
+      day: 'This deposit exceeds your daily deposit limit of ${{limit}}. You can deposit up to ${{left}} in the next 24 hours.',
+      week: 'This deposit exceeds your weekly deposit limit of ${{limit}}. You can deposit up to ${{left}} in the next 7 days.',
+      month:
+        'This deposit exceeds your monthly deposit limit of ${{limit}}. You can deposit up to ${{left}} in the next 30 days.',
+    },
+    lossLimit: {
+      day: 'This stake exceeds your daily loss limit of ${{limit}}. You can stake up to ${{left}} in the next 24 hours.',
+      week: 'This stake exceeds your weekly loss limit of ${{limit}}. You can stake up to ${{left}} in the next 7 days.',
+      month:
+        'This stake exceeds your monthly loss limit of ${{limit}}. You can stake up to ${{left}} in the next 30 days.',
+    },
+    coolOff: 'You are on a cool-off until {{date}}. You can still sign in, see your history and withdraw.',
+    selfExcluded: 'You are self-excluded until {{date}}. You can still sign in, see your history and withdraw.',
+    permanent: 'You are permanently self-excluded. You can still sign in, see your history and withdraw.',
   },
   tab: 'Limits & safety',
   limits: {
@@ -98,6 +121,7 @@ export const rgEn = {
 };
 
 export const rgEs: TranslationResource<typeof rgEn> = {
+  language: 'es',
   eligibility: {
     title: 'Antes de jugar con dinero',
     intro: 'El juego con dinero real es solo para adultos. Confírmalo una vez; no se puede cambiar después.',
@@ -111,6 +135,27 @@ export const rgEs: TranslationResource<typeof rgEn> = {
     saving: 'Guardando...',
     missing: 'Completa tu fecha de nacimiento y tu país, y acepta las condiciones.',
     confirmed: 'Gracias, ya puedes jugar con dinero.',
+  },
+  refusals: {
+    eligibilityRequired: 'Confirma tu fecha de nacimiento, tu país y las condiciones antes de jugar con dinero.',
+    accountFrozen:
+      'Tu cuenta está congelada mientras nuestro equipo la revisa. Puedes iniciar sesión y ver tu historial. Contacta con soporte.',
+    maxBet: 'Esta apuesta supera tu apuesta máxima de ${{limit}} por sala.',
+    depositLimit: {
+      day: 'Este depósito supera tu límite diario de depósito de ${{limit}}. Puedes depositar hasta ${{left}} en las próximas 24 horas.',
+      week: 'Este depósito supera tu límite semanal de depósito de ${{limit}}. Puedes depositar hasta ${{left}} en los próximos 7 días.',
+      month:
+        'Este depósito supera tu límite mensual de depósito de ${{limit}}. Puedes depositar hasta ${{left}} en los próximos 30 días.',
+    },
+    lossLimit: {
+      day: 'Esta apuesta supera tu límite diario de pérdidas de ${{limit}}. Puedes apostar hasta ${{left}} en las próximas 24 horas.',
+      week: 'Esta apuesta supera tu límite semanal de pérdidas de ${{limit}}. Puedes apostar hasta ${{left}} en los próximos 7 días.',
+      month:
+        'Esta apuesta supera tu límite mensual de pérdidas de ${{limit}}. Puedes apostar hasta ${{left}} en los próximos 30 días.',
+    },
+    coolOff: 'Estás en pausa hasta el {{date}}. Puedes iniciar sesión, ver tu historial y retirar.',
+    selfExcluded: 'Estás autoexcluido hasta el {{date}}. Puedes iniciar sesión, ver tu historial y retirar.',
+    permanent: 'Estás autoexcluido de forma permanente. Puedes iniciar sesión, ver tu historial y retirar.',
   },
   tab: 'Límites y seguridad',
   limits: {

@@ -10,6 +10,7 @@ import { isApiError } from '../../app/apiErrors';
 import { errorText } from '../../app/errorText';
 import { TIMEOUT_ERROR_CODE } from '../../app/realtime';
 import { roomsEn } from './i18n';
+import { rgRefusalText } from '../responsible-gaming/rgRefusal';
 
 type StaticKey =
   | `validation.${keyof typeof VALIDATION_MESSAGES}`
@@ -81,7 +82,8 @@ export function realtimeErrorText(t: TFunction, error: RealtimeErrorDto): string
 export function roomFailureReason(t: TFunction, error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
   if (error.serverMessage && typeof error.status === 'number' && error.status < 500 && error.status !== 404) {
-    return translateRoomMessage(t, error.serverMessage);
+    // A player-protection refusal (a limit, a break, a freeze) carries its figures: said in the player's language.
+    return rgRefusalText(t, error) ?? translateRoomMessage(t, error.serverMessage);
   }
   return errorText(t, error, '') || undefined;
 }

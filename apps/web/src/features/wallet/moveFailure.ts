@@ -1,6 +1,7 @@
 import { TOAST_MESSAGES, VALIDATION_MESSAGES, WALLET_MESSAGES } from '@skillduel/contracts';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../app/apiErrors';
+import { rgRefusalText } from '../responsible-gaming/rgRefusal';
 import type { MoneyMoveKind } from './money';
 
 /**
@@ -58,6 +59,8 @@ export function describeMoveFailure(t: TFunction, kind: MoneyMoveKind, error: un
     const busyMessage = error.status === 409 ? error.serverMessage : undefined;
     return { outcome: 'unknown', message: busyMessage ? translateServerMessage(t, busyMessage) : fallback };
   }
-  const message = error.serverMessage ? translateServerMessage(t, error.serverMessage) : fallback;
+  // A player-protection refusal (a limit, a break, a freeze) carries its figures: said in the player's language.
+  const protection = rgRefusalText(t, error);
+  const message = protection ?? (error.serverMessage ? translateServerMessage(t, error.serverMessage) : fallback);
   return { outcome: 'refused', message };
 }
