@@ -1,5 +1,6 @@
-import { expect, Page, test } from '@playwright/test';
-import { balanceOf, registerWithDeposit, signedInContext } from './players';
+import { expect, Locator, Page, test } from '@playwright/test';
+import { join } from 'node:path';
+import { authHeaders, balanceOf, registerWithDeposit, signedInContext } from './players';
 import { snap } from './support';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
@@ -13,6 +14,63 @@ async function clickToTheTarget(page: Page): Promise<void> {
     await target.click({ timeout: 2_000 }).catch(() => undefined);
     await page.waitForTimeout(40);
   }
+}
+
+/** Two boxes share some area. */
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function boxOf(page: Page, selector: string): Promise<Box[]> {
+  const boxes = await page.locator(selector).evaluateAll((elements) =>
+    elements.map((element) => {
+      const rect = element.getBoundingClientRect();
+      return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+    }),
+  );
+  return boxes.filter((box) => box.width > 0 && box.height > 0);
+}
+
+/** Every toast on screen keeps clear of the top bar and the bottom nav, and of every other toast (issue 13). */
+async function expectToastsClearOfControls(page: Page): Promise<void> {
+  await expect(page.getByTestId('game-room')).toBeVisible();
+  // Toasts slide in: judge where they settle.
+  await expect(async () => {
+    const toasts = await boxOf(page, '[data-sonner-toast]');
+    expect(toasts.length).toBeGreaterThan(0);
+    const controls = [
+      ...(await boxOf(page, '.top-bar')),
+      ...(await boxOf(page, '.bottom-nav')),
+      ...(await boxOf(page, '.gr-chat-toggle')),
+    ];
+    for (const [index, toast] of toasts.entries()) {
+      for (const bar of controls) expect(overlaps(toast, bar), 'a toast covers a control').toBe(false);
+      for (const other of toasts.slice(index + 1)) expect(overlaps(toast, other), 'two toasts overlap').toBe(false);
+    }
+  }).toPass({ timeout: 2_500 });
+}
+
+/** What the phone shows right now (a full-page capture would scroll back to the top). */
+async function snapViewport(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(__dirname, '..', 'screenshots', `${name}.png`) });
+}
+
+/** Scrolled to the end of the page (under a phone's open chat drawer), `target` is visible and not covered. */
+async function expectReachableWithDrawerOpen(page: Page, target: Locator): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const covered = await target.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    return !(hit && (hit === element || element.contains(hit)));
+  });
+  expect(covered, 'the game is covered by the chat drawer').toBe(false);
 }
 
 /** The text of the toast that says `title` (sonner puts the description beside it). */
@@ -155,5 +213,113 @@ test.describe('money you can trust on every screen (issue 13)', () => {
 
     await bobContext.close();
     await aliceContext.close();
+  });
+
+  test('chrome and states, desktop and phone, English and Spanish: toasts, landing, social note, ranks, bell, featured duel, create room, leaderboard, chat drawer', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+
+    // Phone landing: sign-in on the first screen; the featured games open practice.
+    for (const language of ['en', 'es'] as const) {
+      const context = await browser.newContext(PHONE);
+      await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
+      const page = await context.newPage();
+      await page.goto('/');
+      const signIn = page.getByRole('button', { name: language === 'en' ? 'Sign In' : 'Iniciar sesión' }).last();
+      const box = await signIn.boundingBox();
+      expect(box, 'the sign-in button').not.toBeNull();
+      expect((box?.y ?? 1e6) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+      await snap(page, `chrome-01-landing-phone-${language}`);
+      await context.close();
+    }
+    const visitor = await browser.newContext();
+    const landing = await visitor.newPage();
+    await landing.goto('/');
+    const notConfigured = landing.getByTestId('social-not-configured');
+    if ((await notConfigured.count()) > 0)
+      await expect(notConfigured).toContainText('authentication is not configured');
+    await landing.getByRole('link', { name: 'Quick Click — practice for free' }).click();
+    await expect(landing).toHaveURL(/\/game\/quick-click$/);
+    await expect(landing.getByTestId('room-subtitle')).toHaveText('Practice Mode');
+    // Starting as a guest says two things: below the top bar, one under the other.
+    await expectToastsClearOfControls(landing);
+    await snap(landing, 'chrome-02-guest-practice-toasts-desktop-en');
+    await visitor.close();
+
+    // A phone guest: the toasts sit above the bottom nav; the chat is a drawer; Send looks disabled.
+    const phoneGuest = await browser.newContext(PHONE);
+    const guestPage = await phoneGuest.newPage();
+    await guestPage.goto('/');
+    await guestPage.getByRole('link', { name: 'Number Rush — practice for free' }).click();
+    await expect(guestPage).toHaveURL(/\/game\/number-rush$/);
+    await expectToastsClearOfControls(guestPage);
+    await snap(guestPage, 'chrome-03-guest-toasts-phone-en');
+    await guestPage.getByRole('button', { name: 'Show chat' }).click();
+    await expect(guestPage.getByTestId('chat-send')).toHaveAttribute('aria-disabled', 'true');
+    await expect(guestPage.getByTestId('chat-input')).toBeDisabled();
+    // The game stays reachable above the open drawer (once the welcome toasts are gone).
+    await expect(guestPage.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+    await expectReachableWithDrawerOpen(guestPage, guestPage.getByRole('button', { name: 'Start Practice' }));
+    await snapViewport(guestPage, 'chrome-04-chat-drawer-guest-phone-en');
+    await phoneGuest.close();
+
+    // A signed-in Spanish player on a desktop: ranks, Create Room, the featured duel of a waiting room.
+    const carla = await registerWithDeposit(request, 'mxcarla');
+    const dan = await registerWithDeposit(request, 'mxdan');
+    const waiting = await request.post('/api/rooms', {
+      data: { game_id: 'memory-master', bet_amount: 3 },
+      headers: authHeaders(dan),
+    });
+    expect(waiting.status(), await waiting.text()).toBe(201);
+    const carlaContext = await signedInContext(browser, carla, { language: 'es' });
+    const c = await carlaContext.newPage();
+    await c.goto('/dashboard');
+    await expect(c.getByTestId('stat-rank')).toContainText('Bronce');
+    await expect(c.getByTestId('create-room-bet')).toHaveValue('10');
+    const featured = c.getByTestId('featured-duel');
+    await expect(featured.getByTestId('waiting-badge')).toHaveText('Esperando rival');
+    await expect(featured.getByTestId('live-badge')).toHaveCount(0);
+    await expect(featured.getByRole('button', { name: 'Ver sala' })).toBeVisible();
+    await snap(c, 'chrome-05-dashboard-desktop-es');
+    await c.goto('/profile');
+    await expect(c.getByTestId('profile-rank')).toContainText('Bronce');
+    await snap(c, 'chrome-06-profile-desktop-es');
+    await c.goto('/leaderboard');
+    await expect(c.getByTestId('leaderboard-head').or(c.getByTestId('leaderboard-empty'))).toBeVisible();
+    await snap(c, 'chrome-07-leaderboard-desktop-es');
+    // The game room's chat: the Spanish placeholder fits.
+    await c.goto('/game/number-rush');
+    const input = c.getByTestId('chat-input');
+    const fits = await input.evaluate((element: HTMLInputElement) => {
+      const probe = document.createElement('span');
+      const style = getComputedStyle(element);
+      probe.style.font = style.font;
+      probe.style.position = 'absolute';
+      probe.style.visibility = 'hidden';
+      probe.textContent = element.placeholder;
+      document.body.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return width <= element.clientWidth - padding;
+    });
+    expect(fits, 'the chat placeholder fits its input').toBe(true);
+    await snap(c, 'chrome-08-game-room-desktop-es');
+    await carlaContext.close();
+
+    // A signed-in English player on a phone: the open chat drawer over a waiting live room.
+    const danContext = await signedInContext(browser, dan, PHONE);
+    const d = await danContext.newPage();
+    await d.goto('/game/memory-master');
+    await d.getByTestId('find-opponent').click();
+    await expect(d.getByTestId('stake-amount')).toHaveValue('10.00');
+    await d.getByTestId('stake-cancel').click();
+    await d.getByRole('button', { name: 'Show chat' }).click();
+    await expect(d.getByTestId('chat-input')).toBeEnabled();
+    await expectReachableWithDrawerOpen(d, d.getByRole('button', { name: 'Practice', exact: true }));
+    await snapViewport(d, 'chrome-09-chat-drawer-phone-en');
+    await danContext.close();
   });
 });
