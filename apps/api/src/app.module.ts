@@ -20,6 +20,7 @@ import { RoomsModule } from './rooms/rooms.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PlayerStatsModule } from './player-stats/player-stats.module';
+import { RatingsModule } from './ratings/ratings.module';
 import { ResponsibleGamingCoreModule } from './responsible-gaming/responsible-gaming-core.module';
 import { ResponsibleGamingModule } from './responsible-gaming/responsible-gaming.module';
 import { AdminCoreModule } from './admin/admin-core.module';
@@ -57,6 +58,7 @@ export class AppModule {
         LeaderboardModule,
         NotificationsModule,
         PlayerStatsModule,
+        RatingsModule,
         ResponsibleGamingModule,
         AdminModule,
       ],

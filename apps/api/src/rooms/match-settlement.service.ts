@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { FairPlayFlagsRepository } from '../admin/fair-play-flags.repository';
 import { recordRoundResult } from '../leaderboard/round-results';
+import { RatingsService } from '../ratings/ratings.service';
 import { RoomEscrowService, RoundDecision } from './room-escrow.service';
 import { MatchRecord, RoomsRepository } from './rooms.repository';
 
@@ -22,6 +23,7 @@ export class MatchSettlementService {
     private readonly rooms: RoomsRepository,
     private readonly escrow: RoomEscrowService,
     private readonly flags: FairPlayFlagsRepository,
+    private readonly ratings: RatingsService,
   ) {}
 
   /**
@@ -70,6 +72,13 @@ export class MatchSettlementService {
           winnerId: settled.winnerId,
           rejectedInputs: decision.flags,
           sentInput: [log.some((entry) => entry.seat === 0), log.some((entry) => entry.seat === 1)],
+        });
+        // Glicko-2 ratings of both players (decision 1701): a tie is a draw; void rounds are not rated.
+        await this.ratings.rateSettledRound(manager, {
+          gameId: match.gameId,
+          player1Id: match.player1Id,
+          player2Id: match.player2Id,
+          outcome: decision.outcome,
         });
       }
       if (room.round === round) await this.rooms.setStatus(manager, roomId, 'finished');

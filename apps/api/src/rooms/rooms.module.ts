@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { RatingsModule } from '../ratings/ratings.module';
 import { RealtimeModule } from '../realtime/realtime.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { LiveRoomsService } from './live/live-rooms.service';
@@ -20,7 +21,7 @@ import { RoomsService } from './rooms.service';
  * through the ledger, the server-run matches, spectating, chat and the lobby feed over the realtime layer.
  */
 @Module({
-  imports: [WalletModule, RealtimeModule, NotificationsModule],
+  imports: [WalletModule, RealtimeModule, NotificationsModule, RatingsModule],
   controllers: [RoomsController],
   providers: [
     RoomsService,

@@ -18,6 +18,7 @@ import { AddPendingEmailChange1764100000000 } from './1764100000000-AddPendingEm
 import { AddRoomPasswordAttempts1764350000000 } from './1764350000000-AddRoomPasswordAttempts';
 import { AddOperatorConsole1764200000000 } from './1764200000000-AddOperatorConsole';
 import { AddFlagsAndDisputes1764300000000 } from './1764300000000-AddFlagsAndDisputes';
+import { CreatePlayerRatings1764400000000 } from './1764400000000-CreatePlayerRatings';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   AddOperatorConsole1764200000000,
   AddFlagsAndDisputes1764300000000,
   AddRoomPasswordAttempts1764350000000,
+  CreatePlayerRatings1764400000000,
 ];
