@@ -4,11 +4,13 @@ import {
   TransactionDto,
   VALIDATION_MESSAGES,
   WALLET_MESSAGES,
+  WalletChangedDto,
   WalletOperationResponseDto,
 } from '@skillduel/contracts';
 import { randomUUID } from 'node:crypto';
 import { bearer, registerUser } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/test-app';
+import { collect, connectSocket, eventually, sleep } from '../rooms/testing/rooms-test-kit';
 import { expectLedgerConsistent, withClient } from '../../test/wallet-helpers';
 
 type Method = 'deposit' | 'withdraw';
@@ -194,6 +196,37 @@ describe('wallet API: /api/transactions (real PostgreSQL)', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().detail).toBe(WALLET_MESSAGES.depositNotAllowed);
       expect(await snapshot(userId)).toEqual(before);
+    });
+  });
+
+  describe('wallet:changed (issue 13)', () => {
+    it("pushes each committed money movement to the user's own sockets, and nothing for a declined deposit", async () => {
+      const { token } = await player();
+      const other = await player();
+      // The sockets need a listening server (the other tests here inject requests).
+      if (app.getHttpServer().address() === null) await app.listen(0, '127.0.0.1');
+      const socket = await connectSocket(app, { token });
+      const otherSocket = await connectSocket(app, { token: other.token });
+      try {
+        const pushes = collect<WalletChangedDto>(socket, 'wallet:changed');
+        const otherPushes = collect<WalletChangedDto>(otherSocket, 'wallet:changed');
+        expect((await post(token, 'deposit', { amount: 40, payment_method: 'card' })).statusCode).toBe(201);
+        await eventually(() => pushes.length === 1, 5000, 'the deposit push');
+        expect(pushes[0]).toEqual({ kind: 'deposit', amount: 40, room_id: null, reason: null });
+
+        expect((await post(token, 'withdraw', { amount: 15, payment_method: 'card' })).statusCode).toBe(202);
+        await eventually(() => pushes.length === 2, 5000, 'the withdrawal push');
+        expect(pushes[1]).toEqual({ kind: 'withdrawal', amount: -15, room_id: null, reason: null });
+
+        // A declined deposit moves no money: nobody hears of it.
+        expect((await post(token, 'deposit', { amount: 10.13, payment_method: 'card' })).statusCode).toBe(402);
+        await sleep(300);
+        expect(pushes).toHaveLength(2);
+        expect(otherPushes).toHaveLength(0);
+      } finally {
+        socket.close();
+        otherSocket.close();
+      }
     });
   });
 
