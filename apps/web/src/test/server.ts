@@ -53,6 +53,10 @@ export const handlers = [
     }),
   ),
   http.get(apiUrl('/users/me/matches'), () => HttpResponse.json({ matches: [], page: 1, page_size: 10, total: 0 })),
+  // Skill ratings (issue 17): none yet.
+  http.get(apiUrl('/users/:id/ratings'), ({ params }) =>
+    HttpResponse.json({ user_id: String(params['id']), ratings: [] }),
+  ),
   // Security settings: a verified password account without 2FA (a test serves others with server.use).
   http.get(apiUrl('/auth/security'), () =>
     HttpResponse.json({

@@ -5,6 +5,7 @@ import { formatDollars } from '../../app/format';
 import { Spinner } from '../../app/ui/Spinner';
 import { EarningsChart, WinRateChart } from './charts';
 import { useGetMyStatisticsQuery } from './profileStatsApi';
+import { SkillRatings } from './SkillRatings';
 
 /** The user's own figures from the server (PRODUCT.md §7: real data, never sample figures), with two charts. */
 export function StatisticsTab({ user }: { user: User }) {
@@ -46,6 +47,7 @@ export function StatisticsTab({ user }: { user: User }) {
           </div>
         ))}
       </dl>
+      <SkillRatings userId={user.id} />
       {stats.games_played === 0 ? (
         <div className="card empty-state" data-testid="profile-stats-empty">
           <BarChart3 aria-hidden="true" size={28} />

@@ -45,6 +45,13 @@ export const profileEn = {
     winRateItem: '{{game}} {{rate}}%',
     earningsChart: 'Earnings over time',
     earningsSummary: 'Cumulative net earnings over your last {{days}} days played: {{total}} in total',
+    ratings: 'Skill rating',
+    ratingsHint: 'Glicko-2 rating per game, moved by every finished money match; ± is how sure it is.',
+    ratingsEmpty: 'Unrated: finish a money match to get a rating (everyone starts at 1500 ± 350).',
+    ratingsLoadError: 'Ratings could not be loaded.',
+    ratingValue: '{{rating}} ± {{deviation}}',
+    ratingGames_one: '{{count}} rated match',
+    ratingGames_other: '{{count}} rated matches',
   },
   history: {
     title: 'Match history',
@@ -242,6 +249,14 @@ export const profileEs: TranslationResource<typeof profileEn> = {
     winRateItem: '{{game}} {{rate}} %',
     earningsChart: 'Ganancias en el tiempo',
     earningsSummary: 'Ganancias netas acumuladas en tus últimos {{days}} días de juego: {{total}} en total',
+    ratings: 'Nivel de habilidad',
+    ratingsHint:
+      'Puntuación Glicko-2 por juego, que cambia con cada partida con dinero terminada; ± indica su precisión.',
+    ratingsEmpty: 'Sin puntuación: termina una partida con dinero para obtenerla (todos empiezan en 1500 ± 350).',
+    ratingsLoadError: 'No se pudieron cargar las puntuaciones.',
+    ratingValue: '{{rating}} ± {{deviation}}',
+    ratingGames_one: '{{count}} partida puntuada',
+    ratingGames_other: '{{count}} partidas puntuadas',
   },
   history: {
     title: 'Historial de partidas',
