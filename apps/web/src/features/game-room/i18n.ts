@@ -37,6 +37,8 @@ export const gameRoomEn = {
     tied: 'Tied',
     scoreLabel: 'Score',
     statusLabel: 'Status',
+    ratingLabel: 'Skill rating',
+    rating: '{{rating}} ± {{deviation}}',
   },
   status: { ...GAME_ROOM_STATUS_LABELS },
   waiting: {
@@ -229,6 +231,8 @@ export const gameRoomEs: TranslationResource<typeof gameRoomEn> = {
     tied: 'Empate',
     scoreLabel: 'Puntuación',
     statusLabel: 'Estado',
+    ratingLabel: 'Nivel de habilidad',
+    rating: '{{rating}} ± {{deviation}}',
   },
   status: {
     waiting: 'Esperando',

@@ -29,6 +29,7 @@ import { useSession } from '../session/hooks';
 import { RoomChatPanel } from '../game-room/components/RoomChatPanel';
 import { LiveCountdown } from './components/LiveCountdown';
 import { LiveFinished } from './components/LiveFinished';
+import { useSeatRatings } from './useSeatRatings';
 import { LiveWaiting, type SeatSummary } from './components/LiveWaiting';
 import { ReconnectingNotice } from './components/ReconnectingNotice';
 import { ScoreAnnouncer } from './components/ScoreAnnouncer';
@@ -241,6 +242,14 @@ function LiveRoomScreen({
 
   const other = playerSeat === null ? null : otherSeat(playerSeat);
   const opponent = other === null ? null : other === 0 ? player1 : player2;
+  const ratings = useSeatRatings(
+    playerSeat === null
+      ? [player1?.id, player2?.id]
+      : [(playerSeat === 0 ? player1 : player2)?.id ?? me?.id, opponent?.id],
+    gameId,
+    !isGuest,
+    phase === 'finished',
+  );
   const presence = state.presence;
   const spectators = presence?.spectators ?? room?.spectators ?? view.spectators ?? 0;
   const away = (presence?.players ?? []).filter(
@@ -361,6 +370,7 @@ function LiveRoomScreen({
               opponentScore={playerSeat === null ? scores[1] : scores[other ?? 1]}
               scoreMode={scoreMode}
               showLead={phase === 'playing' || phase === 'finished'}
+              ratings={ratings}
             />
             <ScoreAnnouncer
               first={playerSeat === null ? names[0] : t('gameRoom.finished.you')}

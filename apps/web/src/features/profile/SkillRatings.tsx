@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useGetGamesQuery } from '../games/gamesApi';
-import { useGetUserRatingsQuery } from './ratingsApi';
-
-/** A rating as players read it: rounded, with its deviation (decision 1701). */
-export function formatRating(rating: { rating: number; deviation: number }): { rating: number; deviation: number } {
-  return { rating: Math.round(rating.rating), deviation: Math.round(rating.deviation) };
-}
+import { formatRating, useGetUserRatingsQuery } from './ratingsApi';
 
 /** The user's Glicko-2 skill rating per game they have played for money (issue 17), on the Statistics tab. */
 export function SkillRatings({ userId }: { userId: string }) {

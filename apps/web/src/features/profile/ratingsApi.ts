@@ -11,3 +11,8 @@ export const ratingsApi = api.injectEndpoints({
 });
 
 export const { useGetUserRatingsQuery } = ratingsApi;
+
+/** A rating as players read it: rounded, with its deviation (decision 1701). */
+export function formatRating(rating: { rating: number; deviation: number }): { rating: number; deviation: number } {
+  return { rating: Math.round(rating.rating), deviation: Math.round(rating.deviation) };
+}

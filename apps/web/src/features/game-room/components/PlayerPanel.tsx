@@ -10,6 +10,7 @@ function PlayerRow({
   mode,
   meterMax,
   lead,
+  rating,
 }: {
   name: string;
   score: number;
@@ -19,6 +20,8 @@ function PlayerRow({
   /** The meter's full width: 100, or the higher score when points go past it. */
   meterMax: number;
   lead: 'leading' | 'tied' | null;
+  /** Skill rating in this game, e.g. '1662 ± 88' (live rooms, issue 17). */
+  rating?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -28,6 +31,12 @@ function PlayerRow({
       </span>
       <div className="gr-player-text">
         <p className="gr-player-name">{name}</p>
+        {rating && (
+          <p className="gr-rating" data-testid={`${testId}-rating`}>
+            <span className="visually-hidden">{t('gameRoom.players.ratingLabel')}: </span>
+            {rating}
+          </p>
+        )}
         {status && (
           <p className={`gr-status gr-status-${status}`} data-testid="player-status">
             <span className="visually-hidden">{t('gameRoom.players.statusLabel')}: </span>
@@ -64,6 +73,7 @@ export function PlayerPanel({
   opponentScore,
   scoreMode = 'outOf100',
   showLead = false,
+  ratings,
 }: {
   username: string;
   playerScore: number;
@@ -72,6 +82,8 @@ export function PlayerPanel({
   opponentScore: number;
   scoreMode?: ScoreMode;
   showLead?: boolean;
+  /** [player, opponent] skill ratings, when known. */
+  ratings?: [string | undefined, string | undefined];
 }) {
   const { t } = useTranslation();
   const leader = showLead ? leaderOf([playerScore, opponentScore]) : null;
@@ -88,6 +100,7 @@ export function PlayerPanel({
           mode={scoreMode}
           meterMax={meterMax}
           lead={leadOf(0)}
+          rating={ratings?.[0]}
         />
         <PlayerRow
           name={opponentName}
@@ -96,6 +109,7 @@ export function PlayerPanel({
           mode={scoreMode}
           meterMax={meterMax}
           lead={leadOf(1)}
+          rating={ratings?.[1]}
         />
       </ul>
     </section>
