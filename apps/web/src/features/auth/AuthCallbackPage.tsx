@@ -38,6 +38,13 @@ function providerFromPath(pathname: string): SocialProvider | null {
  * authorization code with its state to POST /auth/oauth/callback, asks for the 2FA code when the account has
  * one, then either messages the opener and closes, or (no opener) stores the session and opens the dashboard.
  */
+/**
+ * Exchanges on their way, by provider, code and state. A code is single-use, and this screen can be mounted again
+ * while its exchange is on the way (a lazy chunk or the translations arriving remount it): the new screen waits for
+ * the same answer instead of sending the code twice, and only the screen still mounted acts on it.
+ */
+const EXCHANGES_IN_FLIGHT = new Map<string, Promise<OAuthCallbackResponse>>();
+
 export function AuthCallbackPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -47,6 +54,13 @@ export function AuthCallbackPage() {
   const [exchangeCode, { isLoading }] = useOauthCallbackMutation();
   const [phase, setPhase] = useState<Phase>({ kind: 'working' });
   const started = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const provider = providerFromPath(location.pathname);
 
   const fail = useCallback(
@@ -79,18 +93,27 @@ export function AuthCallbackPage() {
     async (factor?: SecondFactor): Promise<string | null> => {
       const code = searchParams.get('code');
       if (!provider || !code) return null;
+      const state = searchParams.get('state') ?? '';
+      const send = () =>
+        exchangeCode({ provider, code, state, redirect_uri: oauthRedirectUri(provider), ...factor }).unwrap();
+      const key = `${provider}:${code}:${state}`;
+      let answer = factor ? undefined : EXCHANGES_IN_FLIGHT.get(key);
+      if (!answer) {
+        answer = send();
+        if (!factor) {
+          EXCHANGES_IN_FLIGHT.set(key, answer);
+          const forget = () => EXCHANGES_IN_FLIGHT.delete(key);
+          answer.then(forget, forget);
+        }
+      }
       try {
-        const response = await exchangeCode({
-          provider,
-          code,
-          state: searchParams.get('state') ?? '',
-          redirect_uri: oauthRedirectUri(provider),
-          ...factor,
-        }).unwrap();
+        const response = await answer;
+        if (!mounted.current) return null;
         if (response.success) succeed(response, provider);
         else fail(response.message || t('toast.oauthLoginFailed'));
         return null;
       } catch (error) {
+        if (!mounted.current) return null;
         if (!factor && isTwoFactorRequired(error)) {
           setPhase({ kind: 'twoFactor' });
           return null;
