@@ -62,9 +62,6 @@ export async function startStack({ env = {}, instances = 1, apiMain = join(root,
           // Every benchmark client (thousands of spectators) connects from this machine (decision 1002).
           SOCKET_MAX_PER_IP: '100000',
           SOCKET_HANDSHAKES_PER_IP_PER_MINUTE: '1000000',
-          // Every benchmark client (thousands of spectators) connects from this machine (decision 1002).
-          SOCKET_MAX_PER_IP: '100000',
-          SOCKET_HANDSHAKES_PER_IP_PER_MINUTE: '1000000',
           ...env,
         },
         stdio: 'ignore',
