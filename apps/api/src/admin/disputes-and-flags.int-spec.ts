@@ -188,6 +188,32 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
     expect(page).toMatchObject({ frozen: true, frozen_reason: 'Owes $3.00 after a voided match' });
   });
 
+  it('awarding the match to the other player pays the loser the payout and takes it from the winner, once', async () => {
+    const alice = await playerWithBalance(testApp.app, 100);
+    const bob = await playerWithBalance(testApp.app, 100);
+    const roomId = await playRound(alice, bob, aliceWins);
+    const url = `/api/rooms/${roomId}/rounds/1/disputes`;
+    expect((await call(bob, 'POST', url, { reason: 'My opponent used a script to click.' })).statusCode).toBe(201);
+    const disputeId = (await call(support, 'GET', '/api/admin/disputes'))
+      .json<DisputeDto[]>()
+      .find((item) => item.room_id === roomId)?.id;
+    const awarded = await call(support, 'POST', `/api/admin/disputes/${disputeId}/decide`, {
+      decision: 'award_other',
+      note: 'Scripted clicks confirmed',
+    });
+    expect(awarded.statusCode).toBe(200);
+    // Bob ends as if he had won ($100 − $5 + $10), Alice as if she had lost ($100 − $5).
+    expect(await balanceCents(testApp.databaseUrl, bob.user.id)).toBe(10_500n);
+    expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(9_500n);
+    expect((await call(bob, 'GET', url)).json<DisputeDto[]>()[0]).toMatchObject({ status: 'awarded' });
+    const again = await call(support, 'POST', `/api/admin/disputes/${disputeId}/decide`, {
+      decision: 'void',
+      note: 'second thoughts',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await balanceCents(testApp.databaseUrl, bob.user.id)).toBe(10_500n);
+  });
+
   it('refuses disputes of another round state or after 72 hours', async () => {
     const alice = await playerWithBalance(testApp.app, 20);
     const bob = await playerWithBalance(testApp.app, 20);
@@ -253,5 +279,67 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
       loser_id: bob.user.id,
       silent_losses_in_7_days: 2,
     });
+  });
+});
+
+describe('shared-address flags (FLAG_SHARED_IP=true; real PostgreSQL, real sockets)', () => {
+  let testApp: TestApp;
+  let support: RegisteredUser;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      WITHDRAWAL_PROCESSOR_ENABLED: 'false',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      MATCH_COUNTDOWN_MS: '100',
+      MATCH_TIME_LIMIT_OVERRIDE_MS: '800',
+      ROOM_SWEEP_INTERVAL_MS: '600000',
+      FLAG_SHARED_IP: 'true',
+    });
+    await testApp.app.listen(0, '127.0.0.1');
+    support = await registerUser(testApp.app);
+    await sql(testApp.databaseUrl, `UPDATE users SET role = 'support' WHERE id = $1`, [support.user.id]);
+  });
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    await expectMoneyConsistent(testApp.databaseUrl);
+  });
+  afterAll(() => testApp.close());
+
+  it('flags both opponents when their latest sessions come from the same address', async () => {
+    const alice = await playerWithBalance(testApp.app, 20);
+    const bob = await playerWithBalance(testApp.app, 20);
+    await sql(testApp.databaseUrl, `UPDATE auth_sessions SET ip = '203.0.113.7' WHERE user_id = ANY($1)`, [
+      [alice.user.id, bob.user.id],
+    ]);
+    const room = (
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/rooms',
+        headers: bearer(alice.accessToken),
+        payload: { game_id: 'number-rush', bet_amount: 5 },
+      })
+    ).json<RoomDto>();
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/rooms/${room.id}/join`,
+      headers: bearer(bob.accessToken),
+      payload: {},
+    });
+    const aliceSocket = await connectSocket(testApp.app, { token: alice.accessToken });
+    const bobSocket = await connectSocket(testApp.app, { token: bob.accessToken });
+    sockets.push(aliceSocket, bobSocket);
+    await watchRoom(aliceSocket, room.id);
+    await watchRoom(bobSocket, room.id);
+    const finished = nextEvent<MatchFinishedDto>(aliceSocket, 'match:finished', () => true, 8000);
+    await request(aliceSocket, 'match:ready', { room_id: room.id });
+    await request(bobSocket, 'match:ready', { room_id: room.id });
+    await finished;
+    const flags = (
+      await testApp.app.inject({ method: 'GET', url: '/api/admin/flags', headers: bearer(support.accessToken) })
+    ).json<AdminFlagDto[]>();
+    const shared = flags.filter((flag) => flag.kind === 'shared_ip');
+    expect(shared.map((flag) => flag.user_id).sort()).toEqual([alice.user.id, bob.user.id].sort());
+    expect(shared[0].evidence).toMatchObject({ ip: '203.0.113.7' });
   });
 });

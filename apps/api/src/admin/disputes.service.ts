@@ -35,6 +35,8 @@ interface MatchFacts {
   within_window: boolean;
 }
 
+const DECIDED_STATUS = { uphold: 'upheld', void: 'voided', award_other: 'awarded' } as const;
+
 interface DisputeRow {
   id: string;
   match_id: string;
@@ -42,7 +44,7 @@ interface DisputeRow {
   username: string;
   room_id: string;
   round: number;
-  status: 'open' | 'upheld' | 'voided';
+  status: 'open' | 'upheld' | 'voided' | 'awarded';
   reason: string;
   decision_note: string | null;
   created_at: Date;
@@ -170,40 +172,52 @@ export class DisputesService {
       if (dispute.status !== 'open') throw AppError.conflict(DISPUTE_ERROR_CODES.decided, DISPUTE_MESSAGES.decided);
       const match = await this.findMatch(manager, dispute.room_id, dispute.round, true);
       if (!match) throw AppError.notFound();
-      let reversal: Record<string, unknown> | null = null;
-      if (decision === 'void') reversal = await this.reverseSettlement(manager, actorId, match, note);
+      if (decision === 'award_other' && !match.winner_id) {
+        throw AppError.conflict(DISPUTE_ERROR_CODES.notDisputable, DISPUTE_MESSAGES.noWinnerToReverse);
+      }
+      const reversal =
+        decision === 'uphold' ? null : await this.reverseSettlement(manager, actorId, match, note, decision);
+      const status = DECIDED_STATUS[decision];
       // Both players' disputes of the round get the decision (a void is a void for both).
       await manager.query(
         `UPDATE match_disputes SET status = $2, decision_note = $3, decided_by = $4, decided_at = now()
           WHERE match_id = $1 AND status = 'open'`,
-        [match.id, decision === 'void' ? 'voided' : 'upheld', note, actorId],
+        [match.id, status, note, actorId],
       );
       await this.audit.record(manager, {
         actorId,
-        action: decision === 'void' ? 'dispute.void' : 'dispute.uphold',
+        action: `dispute.${decision}`,
         targetType: 'dispute',
         targetId: disputeId,
         reason: note,
         before: { status: 'open', outcome: match.outcome, winner_id: match.winner_id },
-        after: { status: decision === 'void' ? 'voided' : 'upheld', reversal },
+        after: { status, reversal },
       });
     });
     return this.detail(disputeId);
   }
 
-  /** The void of a settled win: one balanced ledger transaction; a tie or void round had nothing paid to reverse. */
+  /**
+   * One balanced ledger transaction, exactly once per match (one key per match whatever the decision): a void gives
+   * the loser's stake back and takes the winner's gain back (fee returned); an award pays the loser what the winner
+   * was paid and takes the whole payout back from the winner. A tie or void round had nothing paid to reverse.
+   */
   private async reverseSettlement(
     manager: EntityManager,
     actorId: string,
     match: MatchFacts,
     note: string,
+    decision: 'void' | 'award_other',
   ): Promise<Record<string, unknown> | null> {
     if (!match.winner_id) return null;
     const winnerId = match.winner_id;
     const loserId = match.player1_id === winnerId ? match.player2_id : match.player1_id;
     const betCents = BigInt(match.bet_cents);
     const feeCents = BigInt(match.fee_cents ?? '0');
-    const gainCents = BigInt(match.payout_cents ?? '0') - betCents; // what the win added to the winner's wallet
+    const payoutCents = BigInt(match.payout_cents ?? '0');
+    // What comes back from the winner, and what goes to the loser.
+    const takeCents = decision === 'void' ? payoutCents - betCents : payoutCents;
+    const giveCents = decision === 'void' ? betCents : payoutCents;
     // Wallets in id order (the ledger's lock order), so two reversals never wait on each other.
     const [first, second] = [winnerId, loserId].sort();
     const wallets = new Map([
@@ -213,19 +227,21 @@ export class DisputesService {
     const winnerWallet = wallets.get(winnerId);
     const loserWallet = wallets.get(loserId);
     if (!winnerWallet || !loserWallet) throw new Error('wallets vanished under their lock');
-    const fromWinner = gainCents <= winnerWallet.balanceCents ? gainCents : winnerWallet.balanceCents;
-    const shortfallCents = gainCents - fromWinner;
-    const entries = [{ accountId: loserWallet.id, amountCents: betCents }];
+    const fromWinner = takeCents <= winnerWallet.balanceCents ? takeCents : winnerWallet.balanceCents;
+    const shortfallCents = takeCents - fromWinner;
+    const entries = [{ accountId: loserWallet.id, amountCents: giveCents }];
     if (fromWinner > 0n) entries.push({ accountId: winnerWallet.id, amountCents: -fromWinner });
-    if (feeCents > 0n)
+    // A void returns the fee; an award keeps it (the pot was still paid out, to the other player).
+    if (decision === 'void' && feeCents > 0n) {
       entries.push({ accountId: await this.ledger.systemAccount('platform_fee'), amountCents: -feeCents });
+    }
     if (shortfallCents > 0n) {
       entries.push({ accountId: await this.ledger.systemAccount('player_receivables'), amountCents: -shortfallCents });
     }
     const posted = await this.ledger.post(
       {
         kind: 'match_reversal',
-        idempotencyKey: `dispute:${match.id}:void`,
+        idempotencyKey: `dispute:${match.id}:reversal`,
         entries,
         references: { roomId: match.room_id, userId: winnerId },
         metadata: { round: match.round, match_id: match.id, reason: note, receivable_cents: shortfallCents.toString() },
@@ -255,9 +271,10 @@ export class DisputesService {
     return {
       transaction_id: posted.transactionId,
       replayed: posted.replayed,
-      loser_refund_cents: betCents.toString(),
+      decision,
+      to_loser_cents: giveCents.toString(),
       from_winner_cents: fromWinner.toString(),
-      fee_returned_cents: feeCents.toString(),
+      fee_returned_cents: decision === 'void' ? feeCents.toString() : '0',
       receivable_cents: shortfallCents.toString(),
     };
   }

@@ -14,6 +14,8 @@ export interface SettledMatchFacts {
   rejectedInputs: [number, number];
   /** Whether each seat sent any input at all. */
   sentInput: [boolean, boolean];
+  /** FLAG_SHARED_IP: flag opponents whose latest sessions come from the same address. */
+  checkSharedIp: boolean;
 }
 
 /** Thresholds of the signals (decision 1602). */
@@ -42,6 +44,23 @@ export class FairPlayFlagsRepository {
           round: facts.round,
           rejected_inputs: rejected,
         });
+      }
+    }
+    if (facts.checkSharedIp) {
+      const ips = await queryRows<{ ip: string | null }>(
+        runner,
+        `SELECT (SELECT ip FROM auth_sessions s WHERE s.user_id = u.id ORDER BY last_used_at DESC LIMIT 1) AS ip
+           FROM unnest($1::uuid[]) AS u(id)`,
+        [[p1, p2]],
+      );
+      const [ip1, ip2] = ips.map((row) => row.ip);
+      if (ip1 && ip1 === ip2) {
+        for (const [userId, opponentId] of [
+          [p1, p2],
+          [p2, p1],
+        ] as const) {
+          await this.insert(runner, userId, facts.matchId, 'shared_ip', { opponent_id: opponentId, ip: ip1 });
+        }
       }
     }
     const pairing = await queryRows<{ n: number }>(

@@ -327,6 +327,14 @@ export class AppConfig {
   @IsString({ each: true })
   ADMIN_EMAILS: string[] = [];
 
+  /**
+   * Flag opponents whose latest sessions share an IP address (decision 1602). Off by default: households, offices,
+   * carrier NAT and every local test share addresses.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  FLAG_SHARED_IP = false;
+
   /** Withdrawals above this many dollars wait for support's approval instead of being paid by the processor. */
   @Transform(toInt)
   @IsInt()

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FairPlayFlagsRepository } from '../admin/fair-play-flags.repository';
+import { AppConfig } from '../config/app-config';
 import { recordRoundResult } from '../leaderboard/round-results';
 import { RatingsService } from '../ratings/ratings.service';
 import { RoomEscrowService, RoundDecision } from './room-escrow.service';
@@ -24,6 +25,7 @@ export class MatchSettlementService {
     private readonly escrow: RoomEscrowService,
     private readonly flags: FairPlayFlagsRepository,
     private readonly ratings: RatingsService,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -72,6 +74,7 @@ export class MatchSettlementService {
           winnerId: settled.winnerId,
           rejectedInputs: decision.flags,
           sentInput: [log.some((entry) => entry.seat === 0), log.some((entry) => entry.seat === 1)],
+          checkSharedIp: this.config.FLAG_SHARED_IP,
         });
         // Glicko-2 ratings of both players (decision 1701): a tie is a draw; void rounds are not rated.
         await this.ratings.rateSettledRound(manager, {

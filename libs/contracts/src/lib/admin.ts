@@ -101,7 +101,8 @@ export interface AdminAuditEntryDto {
 
 export const FLAG_RESOLUTIONS = ['dismiss', 'warn', 'freeze'] as const;
 export type FlagResolution = (typeof FLAG_RESOLUTIONS)[number];
-export const DISPUTE_DECISIONS = ['uphold', 'void'] as const;
+/** uphold: the result stands; void: both back to before the match; award_other: the result reversed. */
+export const DISPUTE_DECISIONS = ['uphold', 'void', 'award_other'] as const;
 export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
 
 /** A player may dispute a finished round for this long after it ended. */
@@ -124,7 +125,8 @@ export const DISPUTE_MESSAGES = {
   alreadyDisputed: 'You have already disputed this match',
   decided: 'This dispute has already been decided',
   flagResolved: 'This flag has already been resolved',
-  decisionInvalid: 'Please choose uphold or void',
+  decisionInvalid: 'Please choose uphold, void or award_other',
+  noWinnerToReverse: 'Only a won match can be awarded to the other player',
   resolutionInvalid: 'Please choose dismiss, warn or freeze',
 } as const;
 
@@ -133,7 +135,7 @@ export interface DisputeDto {
   id: string;
   room_id: string;
   round: number;
-  status: 'open' | 'upheld' | 'voided';
+  status: 'open' | 'upheld' | 'voided' | 'awarded';
   reason: string;
   decision_note: string | null;
   created_at: string;

@@ -19,6 +19,7 @@ import { AddRoomPasswordAttempts1764350000000 } from './1764350000000-AddRoomPas
 import { AddOperatorConsole1764200000000 } from './1764200000000-AddOperatorConsole';
 import { AddFlagsAndDisputes1764300000000 } from './1764300000000-AddFlagsAndDisputes';
 import { CreatePlayerRatings1764400000000 } from './1764400000000-CreatePlayerRatings';
+import { AddDisputeAward1764500000000 } from './1764500000000-AddDisputeAward';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   AddFlagsAndDisputes1764300000000,
   AddRoomPasswordAttempts1764350000000,
   CreatePlayerRatings1764400000000,
+  AddDisputeAward1764500000000,
 ];

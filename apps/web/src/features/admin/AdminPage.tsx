@@ -249,6 +249,7 @@ function AuditLog() {
             'flag.freeze',
             'dispute.uphold',
             'dispute.void',
+            'dispute.award_other',
           ].map((name) => (
             <option key={name} value={name}>
               {name}

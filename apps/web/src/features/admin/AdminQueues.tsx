@@ -1,4 +1,4 @@
-import type { FlagResolution } from '@skillduel/contracts';
+import type { DisputeDecision, FlagResolution } from '@skillduel/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDollars } from '../../app/format';
@@ -154,7 +154,7 @@ function DisputeReview({ id, onDone }: { id: string; onDone: () => void }) {
   if (isLoading) return <p className="muted">Loading the dispute...</p>;
   if (isError || !dispute) return <p className="field-error">This dispute could not be loaded.</p>;
 
-  const act = async (decision: 'uphold' | 'void') => {
+  const act = async (decision: DisputeDecision) => {
     setError(null);
     try {
       await decide({ id, decision, note }).unwrap();
@@ -237,6 +237,14 @@ function DisputeReview({ id, onDone }: { id: string; onDone: () => void }) {
           data-testid="admin-dispute-void"
         >
           Void the match
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={decideState.isLoading || !dispute.outcome || !['player1', 'player2'].includes(dispute.outcome)}
+          onClick={() => void act('award_other')}
+        >
+          Award it to the other player
         </button>
       </div>
       {error && (

@@ -12,6 +12,7 @@ export const disputesEn = {
     open: 'Under review since {{date}}.',
     upheld: 'Reviewed: the result stands. {{note}}',
     voided: 'Reviewed: the match was voided and both stakes returned. {{note}}',
+    awarded: 'Reviewed: the result was reversed and the pot paid to the other player. {{note}}',
   },
 };
 
@@ -26,5 +27,6 @@ export const disputesEs: TranslationResource<typeof disputesEn> = {
     open: 'En revisión desde el {{date}}.',
     upheld: 'Revisada: el resultado se mantiene. {{note}}',
     voided: 'Revisada: la partida se anuló y se devolvieron ambas apuestas. {{note}}',
+    awarded: 'Revisada: el resultado se invirtió y el bote se pagó al otro jugador. {{note}}',
   },
 };
