@@ -21,6 +21,7 @@ import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PlayerStatsModule } from './player-stats/player-stats.module';
 import { RatingsModule } from './ratings/ratings.module';
+import { MatchmakingModule } from './matchmaking/matchmaking.module';
 import { ResponsibleGamingCoreModule } from './responsible-gaming/responsible-gaming-core.module';
 import { ResponsibleGamingModule } from './responsible-gaming/responsible-gaming.module';
 import { AdminCoreModule } from './admin/admin-core.module';
@@ -59,6 +60,7 @@ export class AppModule {
         NotificationsModule,
         PlayerStatsModule,
         RatingsModule,
+        MatchmakingModule,
         ResponsibleGamingModule,
         AdminModule,
       ],

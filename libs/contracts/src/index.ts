@@ -29,3 +29,5 @@ export * from './lib/admin';
 export * from './lib/dto/admin.dto';
 export * from './lib/glicko2';
 export * from './lib/ratings-types';
+export * from './lib/matchmaking';
+export * from './lib/dto/matchmaking.dto';

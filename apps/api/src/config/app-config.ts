@@ -313,6 +313,20 @@ export class AppConfig {
   @Max(100)
   MAX_OPEN_ROOMS_PER_PLAYER = 3;
 
+  /** How often the matchmaking queue's matcher pairs waiting entries and expires old ones (issue 17). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  MATCHMAKING_INTERVAL_MS = 500;
+
+  /** A matchmaking entry not paired after this long leaves the queue with a full refund. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  MATCHMAKING_MAX_WAIT_SECONDS = 120;
+
   // ── Operator console (docs/decisions/1601-operator-console.md) ────────────────────────────────────────────
 
   /** Accounts with these (verified) emails get the admin role when they sign in. */

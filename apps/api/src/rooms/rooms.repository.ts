@@ -262,6 +262,9 @@ const MATCH_COLUMNS = `id, room_id, round, game_id, player1_id, player2_id, bet_
   player2_display_score, duration_ms, pot_cents::text AS pot_cents, fee_cents::text AS fee_cents,
   payout_cents::text AS payout_cents`;
 
+/** Not the hidden room of a waiting matchmaking entry (docs/decisions/1702): never listed nor quick-matched. */
+const NOT_QUEUED = `NOT EXISTS (SELECT 1 FROM matchmaking_entries q WHERE q.room_id = r.id AND q.status = 'waiting')`;
+
 /** All SQL of rooms, stakes and matches. Money itself is moved by LedgerService only. */
 @Injectable()
 export class RoomsRepository {
@@ -375,7 +378,7 @@ export class RoomsRepository {
     const rows = await queryRows<RawRoomWithJoins>(
       runner,
       `${ROOM_WITH_JOINS}
-        WHERE r.status = ANY($1::varchar[]) AND ($2::varchar IS NULL OR r.game_id = $2)
+        WHERE r.status = ANY($1::varchar[]) AND ($2::varchar IS NULL OR r.game_id = $2) AND ${NOT_QUEUED}
         ORDER BY r.created_at DESC, r.id DESC
         LIMIT $3`,
       [filter.statuses, filter.gameId ?? null, filter.limit],
@@ -394,6 +397,7 @@ export class RoomsRepository {
       runner,
       `SELECT ${ROOM_COLUMNS} FROM rooms r
         WHERE r.status = 'waiting' AND NOT r.is_private AND r.game_id = $1 AND r.bet_cents = $2 AND r.player1_id <> $3
+          AND ${NOT_QUEUED}
         ORDER BY r.created_at, r.id
         LIMIT 1
         FOR UPDATE SKIP LOCKED`,

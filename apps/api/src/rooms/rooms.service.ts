@@ -335,6 +335,43 @@ export class RoomsService {
     return this.roomDto(this.rooms.runner, roomId);
   }
 
+  // ── The matchmaking queue's use of the rooms code path (docs/decisions/1702) ─────────────────────────────────
+  // Each runs inside the caller's transaction, which takes the player rows before the rooms (one lock order).
+
+  /** A queue entry's hidden waiting room: the same checks and escrow as create (player row locked first). */
+  async createQueuedRoom(
+    manager: EntityManager,
+    userId: string,
+    gameId: string,
+    betCents: bigint,
+    expirySeconds: number,
+  ): Promise<RoomRecord> {
+    this.assertAcceptingRooms();
+    await this.lockStaker(manager, userId);
+    const game = await this.playableGame(manager, gameId, betCents);
+    await this.assertMayStake(manager, userId, betCents);
+    return this.createRoom(manager, userId, game, betCents, false, null, expirySeconds);
+  }
+
+  /** Closes a waiting room and refunds its stake (as leaving it). False when the room no longer waits. */
+  async closeQueuedRoom(manager: EntityManager, roomId: string, reason: string): Promise<boolean> {
+    const room = await this.rooms.lockRoom(manager, roomId);
+    if (room?.status !== 'waiting') return false;
+    await this.escrow.refundAll(manager, roomId, reason);
+    await this.rooms.setStatus(manager, roomId, 'cancelled', { closeReason: reason });
+    return true;
+  }
+
+  /** Seats `userId` in a waiting room through the join path (player row already locked by the caller). */
+  async seatFromQueue(manager: EntityManager, roomId: string, userId: string): Promise<boolean> {
+    const room = await this.rooms.lockRoom(manager, roomId);
+    if (room?.status !== 'waiting' || room.player1Id === userId) return false;
+    await this.lockStaker(manager, userId);
+    await this.assertMayStake(manager, userId, room.betCents);
+    await this.joinRoom(manager, room, userId);
+    return true;
+  }
+
   // ── Rules shared by create, join and quick match ──────────────────────────────────────────────────────────────
 
   private validBetCents(value: unknown): bigint {
@@ -392,6 +429,7 @@ export class RoomsService {
     betCents: bigint,
     isPrivate: boolean,
     passwordHash: string | null,
+    expirySeconds = this.config.ROOM_WAITING_EXPIRY_SECONDS,
   ): Promise<RoomRecord> {
     const id = newRoomId();
     await this.rooms.insertRoom(manager, {
@@ -401,7 +439,7 @@ export class RoomsService {
       isPrivate,
       passwordHash,
       player1Id: userId,
-      expirySeconds: this.config.ROOM_WAITING_EXPIRY_SECONDS,
+      expirySeconds,
     });
     await this.escrow.stake(manager, id, 1, userId, betCents);
     const room = await this.rooms.findRoom(manager, id);

@@ -1,5 +1,6 @@
 import type { EMOTES } from './constants';
 import type { GameResultDto, MatchResultDto, RoomDto, RoomSeat } from './rooms-types';
+import type { MatchmakingMatchedDto } from './matchmaking';
 
 /**
  * The realtime contract (PRODUCT.md §6): Socket.IO on the same origin, default namespace, path `/socket.io`.
@@ -75,6 +76,8 @@ export const SERVER_EVENTS = {
    * reloads the balance and the wallet at once (issue 13). Only to that user's own sockets.
    */
   walletChanged: 'wallet:changed',
+  /** The matchmaking queue paired this player (issue 17): the room id of the ready match. Only to that user. */
+  matchmakingMatched: 'matchmaking:matched',
   /** A refusal without an ack, a rate limit, or the reason of a disconnection. */
   error: 'app:error',
 } as const;
@@ -354,6 +357,7 @@ export interface ServerToClientEvents {
   'lobby:room': (payload: LobbyRoomEventDto) => void;
   'notifications:changed': (payload: NotificationsChangedDto) => void;
   'wallet:changed': (payload: WalletChangedDto) => void;
+  'matchmaking:matched': (payload: MatchmakingMatchedDto) => void;
   'app:error': (payload: RealtimeErrorDto) => void;
 }
 

@@ -20,6 +20,7 @@ import { AddOperatorConsole1764200000000 } from './1764200000000-AddOperatorCons
 import { AddFlagsAndDisputes1764300000000 } from './1764300000000-AddFlagsAndDisputes';
 import { CreatePlayerRatings1764400000000 } from './1764400000000-CreatePlayerRatings';
 import { AddDisputeAward1764500000000 } from './1764500000000-AddDisputeAward';
+import { CreateMatchmakingEntries1764600000000 } from './1764600000000-CreateMatchmakingEntries';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -48,4 +49,5 @@ export const MIGRATIONS = [
   AddRoomPasswordAttempts1764350000000,
   CreatePlayerRatings1764400000000,
   AddDisputeAward1764500000000,
+  CreateMatchmakingEntries1764600000000,
 ];

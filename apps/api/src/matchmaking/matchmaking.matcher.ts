@@ -1,0 +1,145 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { centsToDollars, MATCHMAKING_RECENT_MATCHES, SERVER_EVENTS } from '@skillduel/contracts';
+import { AppError } from '../common/app-error';
+import { AppConfig } from '../config/app-config';
+import { RealtimeServer } from '../realtime/realtime.server';
+import { CHANNELS } from '../realtime/realtime.types';
+import { LiveRoomsService } from '../rooms/live/live-rooms.service';
+import { RoomsService } from '../rooms/rooms.service';
+import { pairCandidates, QueueCandidate, QueuePair } from './matchmaking-pairing';
+import { MatchmakingRepository } from './matchmaking.repository';
+
+/** Entries one tick considers (the oldest first). */
+const CANDIDATES_PER_TICK = 2000;
+const EXPIRIES_PER_TICK = 200;
+
+type PairOutcome = 'matched' | 'skipped' | 'guest-refused';
+
+/**
+ * Pairs queued players every MATCHMAKING_INTERVAL_MS and expires entries after MATCHMAKING_MAX_WAIT_SECONDS. Every
+ * instance runs it: correctness comes from the database alone (docs/decisions/1702). Each pair is one transaction
+ * that claims both entries with SKIP LOCKED, then locks both players' rows by id, then both rooms by id; the guest's
+ * hidden room is closed and refunded and the guest joins the host's room through the rooms join path.
+ */
+@Injectable()
+export class MatchmakingMatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Matchmaking');
+  private timer?: NodeJS.Timeout;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly repository: MatchmakingRepository,
+    private readonly rooms: RoomsService,
+    private readonly live: LiveRoomsService,
+    private readonly realtime: RealtimeServer,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.tick(), this.config.MATCHMAKING_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass (a pass already running on this instance is joined, not doubled). */
+  tick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** One pass, independent of one already running (what another instance's matcher does; tests race them). */
+  async pass(): Promise<void> {
+    try {
+      await this.expire();
+      const candidates = await this.repository.waitingCandidates(this.repository.runner, CANDIDATES_PER_TICK);
+      if (candidates.length < 2) return;
+      const recent = await this.repository.recentOpponents(
+        this.repository.runner,
+        [...new Set(candidates.map((candidate) => candidate.userId))],
+        MATCHMAKING_RECENT_MATCHES,
+      );
+      for (const pair of pairCandidates(candidates, recent)) {
+        if (this.stopped) return;
+        await this.matchPair(pair);
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Matchmaking pass failed');
+    }
+  }
+
+  private async expire(): Promise<void> {
+    const ids = await this.repository.expiredEntryIds(
+      this.repository.runner,
+      this.config.MATCHMAKING_MAX_WAIT_SECONDS,
+      EXPIRIES_PER_TICK,
+    );
+    for (const id of ids) await this.closeEntry(id, 'expired');
+  }
+
+  /** Closes one waiting entry with the refund of its hidden room (expiry, or a guest no longer allowed to stake). */
+  private async closeEntry(entryId: string, status: 'expired' | 'refused'): Promise<void> {
+    await this.repository.transaction(async (manager) => {
+      const [entry] = await this.repository.lockWaitingEntries(manager, [entryId]);
+      if (!entry) return;
+      await this.repository.lockUser(manager, entry.userId);
+      const closed = await this.rooms.closeQueuedRoom(manager, entry.roomId, status);
+      await this.repository.closeEntry(manager, entry.id, closed ? status : 'closed');
+    });
+  }
+
+  private async matchPair([host, guest]: QueuePair): Promise<PairOutcome> {
+    let outcome: PairOutcome;
+    try {
+      outcome = await this.repository.transaction(async (manager) => {
+        const entries = await this.repository.lockWaitingEntries(manager, [host.entryId, guest.entryId]);
+        // Another matcher, a cancel or an expiry has one of them: leave the pair to them.
+        if (entries.length !== 2) return 'skipped';
+        for (const userId of [host.userId, guest.userId].sort()) await this.repository.lockUser(manager, userId);
+        const rooms = await this.repository.lockRooms(manager, [host.roomId, guest.roomId]);
+        let stale = false;
+        for (const candidate of [host, guest]) {
+          if (rooms.get(candidate.roomId)?.waiting) continue;
+          // The hidden room was closed another way (a freeze, a break): the entry is over.
+          await this.repository.closeEntry(manager, candidate.entryId, 'closed');
+          stale = true;
+        }
+        if (stale) return 'skipped';
+        await this.rooms.closeQueuedRoom(manager, guest.roomId, 'matched');
+        if (!(await this.rooms.seatFromQueue(manager, host.roomId, guest.userId))) {
+          throw new Error(`matchmaking: room ${host.roomId} refused its guest under lock`);
+        }
+        await this.repository.closeEntry(manager, host.entryId, 'matched', host.roomId);
+        await this.repository.closeEntry(manager, guest.entryId, 'matched', host.roomId);
+        return 'matched';
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // The guest may no longer stake (frozen, on a break, over a limit): they leave the queue with their refund.
+      await this.closeEntry(guest.entryId, 'refused');
+      return 'guest-refused';
+    }
+    if (outcome === 'matched') await this.announce(host, guest);
+    return outcome;
+  }
+
+  private async announce(host: QueueCandidate, guest: QueueCandidate): Promise<void> {
+    try {
+      await this.live.roomChanged(host.roomId, 'joined');
+    } catch (error) {
+      this.logger.warn({ err: error, roomId: host.roomId }, 'Matched room: live update failed');
+    }
+    const payload = { room_id: host.roomId, game_id: host.gameId, bet_amount: centsToDollars(host.betCents) };
+    for (const userId of [host.userId, guest.userId]) {
+      this.realtime.emitTo(CHANNELS.user(userId), SERVER_EVENTS.matchmakingMatched, payload);
+    }
+  }
+}
