@@ -148,6 +148,9 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
     expect((await call(bob, 'GET', url)).json<DisputeDto[]>()).toEqual([
       expect.objectContaining({ status: 'voided', decision_note: 'Lag on our side' }),
     ]);
+    // The history tells what the round now means: void, nothing won or lost.
+    const bobHistory = (await call(bob, 'GET', '/api/users/me/matches')).json<{ matches: { room_id: string }[] }>();
+    expect(bobHistory.matches.find((item) => item.room_id === roomId)).toMatchObject({ result: 'void', earnings: 0 });
     const reversals = await sql<{ n: number }>(
       testApp.databaseUrl,
       `SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'match_reversal' AND room_id = $1`,
@@ -206,6 +209,12 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
     expect(await balanceCents(testApp.databaseUrl, bob.user.id)).toBe(10_500n);
     expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(9_500n);
     expect((await call(bob, 'GET', url)).json<DisputeDto[]>()[0]).toMatchObject({ status: 'awarded' });
+    const historyOf = async (player: RegisteredUser) =>
+      (await call(player, 'GET', '/api/users/me/matches'))
+        .json<{ matches: { room_id: string }[] }>()
+        .matches.find((item) => item.room_id === roomId);
+    expect(await historyOf(bob)).toMatchObject({ result: 'win', earnings: 5 });
+    expect(await historyOf(alice)).toMatchObject({ result: 'loss', earnings: -5 });
     const again = await call(support, 'POST', `/api/admin/disputes/${disputeId}/decide`, {
       decision: 'void',
       note: 'second thoughts',

@@ -244,7 +244,13 @@ export class DisputesService {
         idempotencyKey: `dispute:${match.id}:reversal`,
         entries,
         references: { roomId: match.room_id, userId: winnerId },
-        metadata: { round: match.round, match_id: match.id, reason: note, receivable_cents: shortfallCents.toString() },
+        metadata: {
+          round: match.round,
+          match_id: match.id,
+          decision,
+          reason: note,
+          receivable_cents: shortfallCents.toString(),
+        },
       },
       manager,
     );

@@ -119,17 +119,24 @@ export class PlayerStatsRepository {
       this.dataSource.manager,
       `SELECT h.id, h.room_id, h.round, h.game_id, g.name AS game_name, g.icon AS game_icon,
               o.id AS opponent_id, o.username AS opponent_username, h.bet_cents::text AS bet_cents,
-              CASE WHEN h.status = 'void' THEN 'void' WHEN h.winner_id IS NULL THEN 'tie'
+              CASE WHEN h.status = 'void' OR d.decision = 'void' THEN 'void' WHEN h.winner_id IS NULL THEN 'tie'
+                   WHEN d.decision = 'award_other' THEN CASE WHEN h.winner_id = $1 THEN 'loss' ELSE 'win' END
                    WHEN h.winner_id = $1 THEN 'win' ELSE 'loss' END AS result,
               CASE WHEN h.seat = 0 THEN h.player1_display_score ELSE h.player2_display_score END AS score,
               CASE WHEN h.seat = 0 THEN h.player2_display_score ELSE h.player1_display_score END AS opponent_score,
-              (CASE WHEN h.status = 'void' OR h.winner_id IS NULL THEN 0
-                    WHEN h.winner_id = $1 THEN coalesce(h.payout_cents, 0) - h.bet_cents
+              (CASE WHEN h.status = 'void' OR d.decision = 'void' OR h.winner_id IS NULL THEN 0
+                    WHEN (h.winner_id = $1) <> (d.decision IS NOT DISTINCT FROM 'award_other')
+                      THEN coalesce(h.payout_cents, 0) - h.bet_cents
                     ELSE -h.bet_cents END)::text AS net_cents,
               h.ended_at
          FROM (${mine}) h
          JOIN games g ON g.id = h.game_id
          JOIN users o ON o.id = CASE WHEN h.seat = 0 THEN h.player2_id ELSE h.player1_id END
+         -- A dispute decided by support (decision 1602) changes what the round meant for the player.
+         LEFT JOIN LATERAL (
+           SELECT t.metadata->>'decision' AS decision FROM ledger_transactions t
+            WHERE t.idempotency_key = 'dispute:' || h.id || ':reversal'
+         ) d ON true
         ORDER BY h.ended_at DESC, h.id DESC
         LIMIT $2 OFFSET $3`,
       [userId, limit, offset],
