@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ADMIN_ERROR_CODES, ADMIN_MESSAGES, centsToDollars, RG_ERROR_CODES, RG_MESSAGES } from '@skillduel/contracts';
 import { AppError } from '../common/app-error';
 import type { SqlRunner } from '../database/sql';
-import { ExclusionRecord, LimitRecord, ResponsibleGamingRepository } from './responsible-gaming.repository';
+import { ExclusionRecord, GateFacts, ResponsibleGamingRepository } from './responsible-gaming.repository';
 import { leftUnder } from './rg-rules';
 
 const WINDOWS = ['day', 'week', 'month'] as const;
@@ -40,8 +40,9 @@ export class MoneyGate {
   constructor(private readonly repository: ResponsibleGamingRepository) {}
 
   async assertMayDeposit(runner: SqlRunner, userId: string, amountCents: bigint): Promise<void> {
-    await this.assertEligibleAndNotOnBreak(runner, userId);
-    const limits = await this.limitsInForce(runner, userId);
+    const facts = await this.repository.gateFacts(runner, userId);
+    assertMayMoveMoney(facts);
+    const limits = facts.limits;
     if (!WINDOWS.some((window) => limits.has(`deposit_${window}`))) return;
     const totals = await this.repository.windowTotals(runner, userId);
     for (const window of WINDOWS) {
@@ -60,8 +61,9 @@ export class MoneyGate {
   }
 
   async assertMayStake(runner: SqlRunner, userId: string, betCents: bigint): Promise<void> {
-    await this.assertEligibleAndNotOnBreak(runner, userId);
-    const limits = await this.limitsInForce(runner, userId);
+    const facts = await this.repository.gateFacts(runner, userId);
+    assertMayMoveMoney(facts);
+    const limits = facts.limits;
     const maxBet = limits.get('max_bet');
     if (maxBet !== undefined && betCents > maxBet) {
       throw refuse(RG_ERROR_CODES.maxBet, RG_MESSAGES.maxBet(dollars(maxBet)), { limit: dollars(maxBet) });
@@ -89,22 +91,18 @@ export class MoneyGate {
    * refused, or who is on a break; else nothing.
    */
   async assertEligibleAndNotOnBreak(runner: SqlRunner, userId: string): Promise<void> {
-    if (await this.repository.isFrozen(runner, userId)) {
-      throw refuse(ADMIN_ERROR_CODES.accountFrozen, ADMIN_MESSAGES.accountFrozen);
-    }
-    const eligibility = await this.repository.findEligibility(runner, userId);
-    if (!eligibility) throw refuse(RG_ERROR_CODES.eligibilityRequired, RG_MESSAGES.eligibilityRequired);
-    if (eligibility.status === 'refused') {
-      throw refuse(eligibility.refusalCode ?? RG_ERROR_CODES.eligibilityRequired, RG_MESSAGES.refusedBefore);
-    }
-    const exclusion = await this.repository.activeExclusion(runner, userId);
-    if (exclusion) throw refuse(RG_ERROR_CODES.selfExcluded, exclusionMessage(exclusion), exclusionParams(exclusion));
+    assertMayMoveMoney(await this.repository.gateFacts(runner, userId));
   }
+}
 
-  private async limitsInForce(runner: SqlRunner, userId: string): Promise<Map<string, bigint>> {
-    const records: LimitRecord[] = await this.repository.listLimits(runner, userId);
-    const inForce = new Map<string, bigint>();
-    for (const record of records) if (record.amountCents !== null) inForce.set(record.kind, record.amountCents);
-    return inForce;
+/** Frozen, not eligible (or refused), or on a break: refused, in that order. */
+function assertMayMoveMoney(facts: GateFacts): void {
+  if (facts.frozen) throw refuse(ADMIN_ERROR_CODES.accountFrozen, ADMIN_MESSAGES.accountFrozen);
+  if (!facts.eligibility) throw refuse(RG_ERROR_CODES.eligibilityRequired, RG_MESSAGES.eligibilityRequired);
+  if (facts.eligibility.status === 'refused') {
+    throw refuse(facts.eligibility.refusalCode ?? RG_ERROR_CODES.eligibilityRequired, RG_MESSAGES.refusedBefore);
+  }
+  if (facts.exclusion) {
+    throw refuse(RG_ERROR_CODES.selfExcluded, exclusionMessage(facts.exclusion), exclusionParams(facts.exclusion));
   }
 }

@@ -34,6 +34,15 @@ export interface WindowTotals {
   netLossCents: { day: bigint; week: bigint; month: bigint };
 }
 
+/** What the money gate needs to know about a player (one query). */
+export interface GateFacts {
+  frozen: boolean;
+  eligibility: { status: 'eligible' | 'refused'; refusalCode: string | null } | null;
+  exclusion: ExclusionRecord | null;
+  /** Limits in force by kind, in cents. */
+  limits: Map<string, bigint>;
+}
+
 export interface PlayedMatchRecord {
   startsAt: Date;
   endedAt: Date | null;
@@ -60,13 +69,51 @@ export class ResponsibleGamingRepository {
     return rows.length > 0;
   }
 
-  async isFrozen(runner: SqlRunner, userId: string): Promise<boolean> {
-    const rows = await queryRows<{ frozen: boolean }>(
+  /**
+   * Everything the money gate reads, in one round trip (it runs on every deposit and stake): frozen, the eligibility
+   * status, the running break that ends last, and the limits in force (a pending change whose time has come counts).
+   */
+  async gateFacts(runner: SqlRunner, userId: string): Promise<GateFacts> {
+    const rows = await queryRows<{
+      frozen: boolean | null;
+      eligibility_status: 'eligible' | 'refused' | null;
+      refusal_code: string | null;
+      exclusion_kind: SelfExclusionKind | null;
+      exclusion_starts_at: Date | null;
+      exclusion_ends_at: Date | null;
+      limits: Record<string, string> | null;
+    }>(
       runner,
-      `SELECT frozen_at IS NOT NULL AS frozen FROM users WHERE id = $1`,
+      `SELECT u.frozen_at IS NOT NULL AS frozen,
+              el.status AS eligibility_status, el.refusal_code,
+              ex.kind AS exclusion_kind, ex.starts_at AS exclusion_starts_at, ex.ends_at AS exclusion_ends_at,
+              (SELECT jsonb_object_agg(l.kind, (CASE WHEN l.pending_set AND l.pending_applies_at <= now()
+                                                   THEN l.pending_amount_cents ELSE l.amount_cents END)::text)
+                 FROM rg_limits l
+                WHERE l.user_id = u.id
+                  AND (CASE WHEN l.pending_set AND l.pending_applies_at <= now()
+                            THEN l.pending_amount_cents ELSE l.amount_cents END) IS NOT NULL) AS limits
+         FROM users u
+         LEFT JOIN rg_eligibility el ON el.user_id = u.id
+         LEFT JOIN LATERAL (
+           SELECT kind, starts_at, ends_at FROM rg_exclusions x
+            WHERE x.user_id = u.id AND x.starts_at <= now() AND (x.ends_at IS NULL OR x.ends_at > now())
+            ORDER BY x.ends_at DESC NULLS FIRST LIMIT 1) ex ON true
+        WHERE u.id = $1`,
       [userId],
     );
-    return rows[0]?.frozen ?? false;
+    const row = rows[0];
+    const limits = new Map<string, bigint>();
+    for (const [kind, cents] of Object.entries(row?.limits ?? {})) limits.set(kind, BigInt(cents));
+    return {
+      frozen: row?.frozen ?? false,
+      eligibility: row?.eligibility_status ? { status: row.eligibility_status, refusalCode: row.refusal_code } : null,
+      exclusion:
+        row?.exclusion_kind && row.exclusion_starts_at
+          ? { kind: row.exclusion_kind, startsAt: row.exclusion_starts_at, endsAt: row.exclusion_ends_at }
+          : null,
+      limits,
+    };
   }
 
   async findEligibility(runner: SqlRunner, userId: string): Promise<EligibilityRecord | null> {
