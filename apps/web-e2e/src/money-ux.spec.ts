@@ -119,16 +119,16 @@ test.describe('money you can trust on every screen (issue 13)', () => {
     expect(await balanceOf(request, alice)).toBe(50);
     await expect(a.getByTestId('balance')).toHaveText(/\$50\.00/);
 
-    // Confirmed with $5: the stake is taken, and both of Alice's tabs show it within a second (pushed, not polled).
+    // Confirmed with $5: the stake is taken into the matchmaking queue (issue 17), and both of Alice's tabs show it
+    // within a second (pushed, not polled).
     await a.getByTestId('find-opponent').click();
     await a.getByTestId('stake-amount').fill('5');
     await a.getByRole('button', { name: 'Stake $5.00 and find opponent' }).click();
-    await expect(a).toHaveURL(/\/game\/room_/);
-    await expect(a.getByTestId('room-subtitle')).toHaveText('Bet: $5.00');
+    await expect(a.getByTestId('matchmaking-searching')).toBeVisible();
     await expect(a.getByTestId('balance')).toHaveText(/\$45\.00/);
     await expect(aWallet.getByTestId('balance')).toHaveText(/\$45\.00/, { timeout: 1_500 });
 
-    // Bob, on his phone in Spanish, finds the same game at $5: he joins Alice's room.
+    // Bob, on his phone in Spanish, finds the same game at $5: the queue pairs them and both open the same room.
     await b.goto('/game/quick-click');
     await b.getByTestId('find-opponent').click();
     await expect(b.getByTestId('stake-summary')).toHaveText(
@@ -137,7 +137,9 @@ test.describe('money you can trust on every screen (issue 13)', () => {
     await b.getByTestId('stake-amount').fill('5');
     await snap(b, 'money-02-stake-confirm-phone-es');
     await b.getByRole('button', { name: 'Apostar $5.00 y buscar oponente' }).click();
+    await expect(a).toHaveURL(/\/game\/room_/);
     await expect(b).toHaveURL(a.url());
+    await expect(a.getByTestId('room-subtitle')).toHaveText('Bet: $5.00');
     await expect(b.getByTestId('balance')).toHaveText(/\$45\.00/);
 
     // Both press Start; Alice clicks to the target, Bob does nothing.

@@ -9,6 +9,7 @@ import { fairnessEn, fairnessEs } from '../features/fairness/i18n';
 import { rgEn, rgEs } from '../features/responsible-gaming/i18n';
 import { disputesEn, disputesEs } from '../features/disputes/i18n';
 import { roomsEn, roomsEs } from '../features/rooms/i18n';
+import { matchmakingEn, matchmakingEs } from '../features/matchmaking/i18n';
 import type { TranslationResource } from './en';
 
 /*
@@ -29,6 +30,7 @@ export const appSectionsEn = {
   rg: rgEn,
   disputes: disputesEn,
   rooms: roomsEn,
+  matchmaking: matchmakingEn,
 };
 
 export type AppSection = keyof typeof appSectionsEn;
@@ -45,4 +47,5 @@ export const appSectionsEs: Pick<TranslationResource, AppSection> = {
   rg: rgEs,
   disputes: disputesEs,
   rooms: roomsEs,
+  matchmaking: matchmakingEs,
 };

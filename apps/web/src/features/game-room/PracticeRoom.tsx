@@ -82,14 +82,22 @@ export function PracticeRoom({
   const playerScore = state.phase === 'finished' ? state.result.playerScore : (view?.displayScore ?? 0);
   const opponentScore =
     state.phase === 'finished' ? state.result.opponentScore : state.phase === 'playing' ? state.run.botScore : 0;
-  const opponentName = t('gameRoom.players.computer');
+  // Searching for a real opponent (issue 17): no practice, no computer opponent on screen.
+  const searching = !spectating && quickMatch.search !== null;
+  const opponentName = searching ? t('matchmaking.opponentPending') : t('gameRoom.players.computer');
 
   return (
     <section className="page game-room" data-testid="game-room" data-phase={state.phase}>
       <div className="gr-content" inert={state.phase === 'countdown'}>
         <RoomHeader
           info={target.info}
-          subtitle={spectating ? t('gameRoom.subtitle.spectating') : t('gameRoom.subtitle.practice')}
+          subtitle={
+            spectating
+              ? t('gameRoom.subtitle.spectating')
+              : searching
+                ? t('matchmaking.subtitle')
+                : t('gameRoom.subtitle.practice')
+          }
           secondsLeft={running ? secondsLeft(running.match, running.clockMs) : null}
           onLeave={leave}
         />

@@ -1,18 +1,38 @@
-import { GAME_ROOM_DEFAULTS } from '@skillduel/contracts';
-import { useCallback, useMemo, useRef } from 'react';
+import {
+  GAME_ROOM_DEFAULTS,
+  MATCHMAKING_MESSAGES,
+  SERVER_EVENTS,
+  type MatchmakingEntryDto,
+  type MatchmakingMatchedDto,
+} from '@skillduel/contracts';
+import type { TFunction } from 'i18next';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { isApiError } from '../../app/apiErrors';
+import { formatDollars } from '../../app/format';
 import { useAppDispatch } from '../../app/hooks';
+import { getRealtimeClient, realtimeAuthRefresher } from '../../app/realtime';
 import { toast } from '../../app/toast';
 import { useGetGamesQuery } from '../games/gamesApi';
+import {
+  matchmakingApi,
+  useEnterQueueMutation,
+  useGetMatchmakingEntryQuery,
+  useLeaveQueueMutation,
+} from '../matchmaking/matchmakingApi';
 import { useEligibilityGate } from '../responsible-gaming/EligibilityGate';
+import { useSession } from '../session/hooks';
 import { roomFailureReason } from './messages';
-import { refreshBalances, useQuickMatchMutation } from './roomsApi';
+import { refreshBalances } from './roomsApi';
 
 /** The room page of a room id (SPEC §4 navigation). */
 export function roomPath(roomId: string, spectate = false): string {
   return `/game/${encodeURIComponent(roomId)}${spectate ? '?spectate=true' : ''}`;
 }
+
+/** How long 'Opponent found!' shows before the room opens. */
+export const OPPONENT_FOUND_PAUSE_MS = 1200;
 
 /** A game's stake limits in dollars (the catalogue's, else the spec's defaults 1/100/10). */
 export interface StakeLimits {
@@ -21,54 +41,157 @@ export interface StakeLimits {
   defaultDollars: number;
 }
 
+/** Where Find opponent stands: searching (the queue entry), or paired (the room is about to open). */
+export type MatchSearch =
+  { kind: 'searching'; entry: MatchmakingEntryDto } | { kind: 'found'; matched: MatchmakingMatchedDto };
+
 export interface QuickMatch {
   limits: StakeLimits;
-  /** Stakes `betDollars` (already confirmed by the player) and opens the room it finds or creates. */
+  /** Enters the matchmaking queue with `betDollars` (already confirmed by the player). */
   findOpponent: (betDollars: number) => void;
+  /** The player's search, if any (restored from GET /matchmaking/queue after a reload). */
+  search: MatchSearch | null;
+  /** Leaves the queue: the stake is refunded. */
+  cancelSearch: () => void;
+}
+
+const QUEUE_MESSAGE_KEYS = new Map<string, `matchmaking.serverMessages.${keyof typeof MATCHMAKING_MESSAGES}`>(
+  (Object.keys(MATCHMAKING_MESSAGES) as (keyof typeof MATCHMAKING_MESSAGES)[]).map((key) => [
+    MATCHMAKING_MESSAGES[key],
+    `matchmaking.serverMessages.${key}`,
+  ]),
+);
+
+/** Why a queue call failed, in the player's language: the queue's own refusals, else the rooms' (limits, balance…). */
+function queueFailureReason(t: TFunction, error: unknown): string | undefined {
+  if (isApiError(error) && error.serverMessage) {
+    const key = QUEUE_MESSAGE_KEYS.get(error.serverMessage);
+    if (key) return t(key);
+  }
+  return roomFailureReason(t, error);
+}
+
+/** The room of a 409 'already matched' answer to DELETE (ErrorBody.params.room_id). */
+function matchedRoomOf(error: unknown): string | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const params = (error.data as { params?: { room_id?: unknown } } | undefined)?.params;
+  return typeof params?.room_id === 'string' && params.room_id !== '' ? params.room_id : null;
 }
 
 /**
- * Find opponent (PRODUCT §4) on a built-in game's waiting screen: POST /rooms/quick-match with the stake the player
- * confirmed (issue 13: no money moves without consent) — the server joins a waiting room of that game and bet, or
- * creates one — then the room. A second press while the first is on its way does nothing.
+ * Find opponent (PRODUCT §4, issue 17 point 3) on a built-in game's waiting screen: the stake the player confirmed
+ * (issue 13: no money moves without consent) enters the matchmaking queue (POST /matchmaking/queue, escrowed); the
+ * server pairs players of the same game and stake by rating and pushes `matchmaking:matched` to both, and the room
+ * opens after a short 'Opponent found!'. Cancel leaves the queue with a refund. A second press while the first is on
+ * its way does nothing.
  */
 export function useQuickMatch(gameId: string): QuickMatch {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  const session = useSession();
+  const signedIn = session.kind === 'signedIn';
   const { data: games } = useGetGamesQuery();
-  const [quickMatch] = useQuickMatchMutation();
+  const { data: entry, refetch } = useGetMatchmakingEntryQuery(undefined, { skip: !signedIn });
+  const [enterQueue] = useEnterQueueMutation();
+  const [leaveQueue] = useLeaveQueueMutation();
   const ensureEligible = useEligibilityGate();
   const pending = useRef(false);
+  const [matched, setMatched] = useState<MatchmakingMatchedDto | null>(null);
   const game = games?.find((candidate) => candidate.id === gameId);
   const minDollars = game?.min_bet ?? GAME_ROOM_DEFAULTS.minBetDollars;
   const maxDollars = game?.max_bet ?? GAME_ROOM_DEFAULTS.maxBetDollars;
   const defaultDollars = game?.default_bet ?? GAME_ROOM_DEFAULTS.defaultBetDollars;
   const limits = useMemo(() => ({ minDollars, maxDollars, defaultDollars }), [minDollars, maxDollars, defaultDollars]);
 
+  // The pair is pushed to the player's sockets; a push missed while offline is looked for again on reconnect.
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    const client = getRealtimeClient();
+    const lease = client.acquire({ refreshAuth: realtimeAuthRefresher(dispatch) });
+    const stop = client.on(SERVER_EVENTS.matchmakingMatched, (payload) => {
+      void dispatch(matchmakingApi.util.upsertQueryData('getMatchmakingEntry', undefined, null));
+      setMatched(payload);
+    });
+    return () => {
+      stop();
+      lease.release();
+    };
+  }, [signedIn, dispatch]);
+
+  const refetchEntry = useRef(refetch);
+  refetchEntry.current = refetch;
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    const client = getRealtimeClient();
+    return client.onConnect((reconnected) => {
+      if (reconnected) void refetchEntry.current();
+    });
+  }, [signedIn]);
+
+  // 'Opponent found!' for a moment, then the room.
+  useEffect(() => {
+    if (matched === null) return undefined;
+    const timer = window.setTimeout(() => navigate(roomPath(matched.room_id)), OPPONENT_FOUND_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [matched, navigate]);
+
   const findOpponent = useCallback(
     (betDollars: number) => {
       if (pending.current) return;
       pending.current = true;
       void ensureEligible()
-        .then((eligible) => (eligible ? quickMatch({ game_id: gameId, bet_amount: betDollars }).unwrap() : null))
+        .then((eligible) => (eligible ? enterQueue({ game_id: gameId, bet_amount: betDollars }).unwrap() : null))
         .then(
           (answer) => {
             if (answer === null) return;
-            toast.success(answer.matched ? t('toast.joinedRoom') : t('toast.roomCreated'));
             void dispatch(refreshBalances());
-            navigate(roomPath(answer.room.id));
           },
           (error: unknown) => {
-            const reason = roomFailureReason(t, error);
-            toast.error(t('toast.failedToJoinRoom'), reason ? { description: reason } : undefined);
+            // Already searching (another tab): show that search.
+            if (isApiError(error) && error.status === 409) void refetchEntry.current();
+            const reason = queueFailureReason(t, error);
+            toast.error(t('matchmaking.toast.enterFailed'), reason ? { description: reason } : undefined);
           },
         )
         .finally(() => {
           pending.current = false;
         });
     },
-    [dispatch, ensureEligible, gameId, navigate, quickMatch, t],
+    [dispatch, ensureEligible, enterQueue, gameId, t],
   );
-  return useMemo(() => ({ limits, findOpponent }), [limits, findOpponent]);
+
+  const cancelSearch = useCallback(() => {
+    if (pending.current) return;
+    pending.current = true;
+    void leaveQueue()
+      .unwrap()
+      .then(
+        (left) => {
+          toast.success(t('matchmaking.toast.cancelled', { amount: formatDollars(left.bet_amount) }));
+          void dispatch(refreshBalances());
+        },
+        (error: unknown) => {
+          const roomId = matchedRoomOf(error);
+          if (roomId !== null && entry) {
+            // Paired just before the cancel: the match stands.
+            setMatched({ room_id: roomId, game_id: entry.game_id, bet_amount: entry.bet_amount });
+            return;
+          }
+          const reason = queueFailureReason(t, error);
+          toast.error(t('matchmaking.toast.cancelFailed'), reason ? { description: reason } : undefined);
+        },
+      )
+      .finally(() => {
+        pending.current = false;
+      });
+  }, [dispatch, entry, leaveQueue, t]);
+
+  const search = useMemo<MatchSearch | null>(() => {
+    if (matched !== null) return { kind: 'found', matched };
+    if (entry && entry.status === 'waiting') return { kind: 'searching', entry };
+    return null;
+  }, [entry, matched]);
+
+  return useMemo(() => ({ limits, findOpponent, search, cancelSearch }), [limits, findOpponent, search, cancelSearch]);
 }

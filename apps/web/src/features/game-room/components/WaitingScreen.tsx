@@ -1,8 +1,9 @@
 import type { GameId } from '@skillduel/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDollars } from '../../../app/format';
+import { SearchingScreen } from '../../matchmaking/SearchingScreen';
 import type { QuickMatch } from '../../rooms/useQuickMatch';
 import { StakeConfirm } from './StakeConfirm';
 import { useAutoFocus } from './useAutoFocus';
@@ -37,6 +38,20 @@ export function WaitingScreen({
   const [confirming, setConfirming] = useState(false);
   const [refocusFind, setRefocusFind] = useState(false);
   const findRef = useAutoFocus<HTMLButtonElement>(refocusFind);
+  // After a search ends without a match (cancelled), the keyboard goes back to Find opponent.
+  const searching = quickMatch?.search != null;
+  const wasSearching = useRef(searching);
+  useEffect(() => {
+    if (wasSearching.current && !searching) findRef.current?.focus();
+    wasSearching.current = searching;
+  }, [searching, findRef]);
+  if (quickMatch?.search) {
+    return (
+      <div className="gr-waiting" data-testid="waiting-screen">
+        <SearchingScreen search={quickMatch.search} onCancel={quickMatch.cancelSearch} />
+      </div>
+    );
+  }
   if (quickMatch && confirming) {
     return (
       <div className="gr-waiting" data-testid="waiting-screen">

@@ -1,0 +1,57 @@
+import { MATCHMAKING_MESSAGES } from '@skillduel/contracts';
+import type { TranslationResource } from '../../i18n/en';
+
+/** The searching state of Find opponent (issue 17 point 3). Server messages: English is the source, verbatim. */
+export const matchmakingEn = {
+  subtitle: 'Finding an opponent',
+  opponentPending: 'Searching…',
+  searching: {
+    title: 'Searching for an opponent…',
+    stake: 'Your stake: {{bet}} (in escrow until the match, refunded if you cancel)',
+    elapsed: 'Time searching',
+    window: 'Rating range',
+    windowHint: 'Opponents rated {{min}}–{{max}}; the range widens the longer you wait.',
+    cancel: 'Cancel search',
+  },
+  found: {
+    title: 'Opponent found!',
+    text: 'Opening your {{bet}} match…',
+  },
+  toast: {
+    cancelled: 'Search cancelled. Your stake of {{amount}} was refunded.',
+    enterFailed: 'Could not start searching',
+    cancelFailed: 'Could not cancel the search',
+  },
+  serverMessages: {
+    alreadyQueued: MATCHMAKING_MESSAGES.alreadyQueued,
+    notQueued: MATCHMAKING_MESSAGES.notQueued,
+    alreadyMatched: MATCHMAKING_MESSAGES.alreadyMatched,
+  },
+} as const;
+
+export const matchmakingEs: TranslationResource<typeof matchmakingEn> = {
+  subtitle: 'Buscando oponente',
+  opponentPending: 'Buscando…',
+  searching: {
+    title: 'Buscando un oponente…',
+    stake: 'Tu apuesta: {{bet}} (retenida hasta la partida, se devuelve si cancelas)',
+    elapsed: 'Tiempo buscando',
+    window: 'Rango de puntuación',
+    windowHint: 'Oponentes con puntuación {{min}}–{{max}}; el rango se amplía cuanto más esperas.',
+    cancel: 'Cancelar búsqueda',
+  },
+  found: {
+    title: '¡Oponente encontrado!',
+    text: 'Abriendo tu partida de {{bet}}…',
+  },
+  toast: {
+    cancelled: 'Búsqueda cancelada. Se te devolvió tu apuesta de {{amount}}.',
+    enterFailed: 'No se pudo empezar a buscar',
+    cancelFailed: 'No se pudo cancelar la búsqueda',
+  },
+  serverMessages: {
+    alreadyQueued: 'Ya estás buscando un oponente',
+    notQueued: 'No estás buscando un oponente',
+    alreadyMatched: 'Ya se encontró un oponente: tu partida está lista',
+  },
+};

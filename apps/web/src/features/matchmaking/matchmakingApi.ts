@@ -1,0 +1,52 @@
+import { IDEMPOTENCY_KEY_HEADER, type MatchmakingEntryDto } from '@skillduel/contracts';
+import { api } from '../../app/api';
+import { newIdempotencyKey } from '../rooms/idempotencyKey';
+
+export interface EnterQueueRequest {
+  game_id: string;
+  bet_amount: number;
+}
+
+/**
+ * The matchmaking queue (issue 17, docs/decisions/1702): the player's entry (GET answers null when not searching),
+ * entering it (the stake is escrowed; one Idempotency-Key per click like every room money call) and leaving it (the
+ * stake is refunded). Entering and leaving write the answer into the GET's cache, so the searching state follows.
+ */
+export const matchmakingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMatchmakingEntry: build.query<MatchmakingEntryDto | null, void>({
+      query: () => '/matchmaking/queue',
+      keepUnusedDataFor: 0,
+    }),
+    enterQueue: build.mutation<MatchmakingEntryDto, EnterQueueRequest>({
+      query: (body) => ({
+        url: '/matchmaking/queue',
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() },
+      }),
+      async onQueryStarted(_request, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) void dispatch(matchmakingApi.util.upsertQueryData('getMatchmakingEntry', undefined, data));
+      },
+      invalidatesTags: ['Transactions'],
+    }),
+    leaveQueue: build.mutation<MatchmakingEntryDto, void>({
+      query: () => ({ url: '/matchmaking/queue', method: 'DELETE' }),
+      async onQueryStarted(_request, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          void dispatch(matchmakingApi.util.upsertQueryData('getMatchmakingEntry', undefined, null));
+        } catch {
+          // Not searching any more, matched, or no answer: ask the server where things stand.
+          void dispatch(
+            matchmakingApi.endpoints.getMatchmakingEntry.initiate(undefined, { forceRefetch: true, subscribe: false }),
+          );
+        }
+      },
+      invalidatesTags: ['Transactions'],
+    }),
+  }),
+});
+
+export const { useGetMatchmakingEntryQuery, useEnterQueueMutation, useLeaveQueueMutation } = matchmakingApi;
