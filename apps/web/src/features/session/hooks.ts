@@ -70,7 +70,8 @@ export function useLogout(): () => Promise<void> {
   const { t } = useTranslation();
   return useCallback(async () => {
     await dispatch(logout());
-    toast.success(t('toast.loggedOut'));
+    // One notice even when a second logout follows before the first one's has gone (it replaces it).
+    toast.success(t('toast.loggedOut'), 'logged-out');
     navigate('/', { replace: true });
   }, [dispatch, navigate, t]);
 }
