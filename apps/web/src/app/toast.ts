@@ -96,4 +96,8 @@ export const toast = {
   info(message: string, options?: string | ToastOptions): void {
     withSonner(({ toast }) => toast.info(message, sonnerOptions(options)));
   },
+  /** Closes every notice on screen (e.g. signing out: what was said to the session no longer applies). */
+  dismissAll(): void {
+    withSonner(({ toast }) => toast.dismiss());
+  },
 };

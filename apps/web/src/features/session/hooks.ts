@@ -70,8 +70,9 @@ export function useLogout(): () => Promise<void> {
   const { t } = useTranslation();
   return useCallback(async () => {
     await dispatch(logout());
-    // One notice even when a second logout follows before the first one's has gone (it replaces it).
-    toast.success(t('toast.loggedOut'), 'logged-out');
+    // The session's notices end with it: the page starts clean with this one (also no second 'Logged out' stacked).
+    toast.dismissAll();
+    toast.success(t('toast.loggedOut'));
     navigate('/', { replace: true });
   }, [dispatch, navigate, t]);
 }
