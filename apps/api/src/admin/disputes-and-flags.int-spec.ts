@@ -1,43 +1,32 @@
-import type {
-  Ack,
-  AdminDisputeDto,
-  AdminFlagDto,
-  DisputeDto,
-  MatchFinishedDto,
-  MatchInputAckDto,
-  MatchViewDto,
-  RoomDto,
-} from '@skillduel/contracts';
+import type { AdminDisputeDto, AdminFlagDto, DisputeDto } from '@skillduel/contracts';
 import { DISPUTE_ERROR_CODES } from '@skillduel/contracts';
-import type { NumberRushView, PlayerView } from '@skillduel/games';
 import { bearer, registerUser, RegisteredUser } from '../../test/auth-helpers';
 import { sql } from '../../test/db';
 import { createTestApp, TestApp } from '../../test/test-app';
 import {
+  answerNumberRushCorrectly,
   balanceCents,
   ClientSocket,
-  connectSocket,
   expectMoneyConsistent,
-  nextEvent,
+  NumberRushPlay,
   playerWithBalance,
+  playNumberRushRound,
   request,
-  watchRoom,
 } from '../rooms/testing/rooms-test-kit';
 
-type NumberRushPlayerView = PlayerView<NumberRushView>;
-
-function answerOf(view: NumberRushPlayerView): number {
-  const { left, operator, right } = view.game.question;
-  switch (operator) {
-    case '+':
-      return left + right;
-    case '-':
-      return left - right;
-    case '*':
-      return left * right;
-    case '/':
-      return left / right;
-  }
+/** A listening app with short rounds, and a support account to act in the console. */
+async function startWithSupport(env: Record<string, string>): Promise<{ testApp: TestApp; support: RegisteredUser }> {
+  const testApp = await createTestApp({
+    WITHDRAWAL_PROCESSOR_ENABLED: 'false',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    MATCH_COUNTDOWN_MS: '100',
+    ROOM_SWEEP_INTERVAL_MS: '600000',
+    ...env,
+  });
+  await testApp.app.listen(0, '127.0.0.1');
+  const support = await registerUser(testApp.app);
+  await sql(testApp.databaseUrl, `UPDATE users SET role = 'support' WHERE id = $1`, [support.user.id]);
+  return { testApp, support };
 }
 
 /**
@@ -51,17 +40,10 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    testApp = await createTestApp({
-      WITHDRAWAL_PROCESSOR_ENABLED: 'false',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      MATCH_COUNTDOWN_MS: '100',
+    ({ testApp, support } = await startWithSupport({
       MATCH_TIME_LIMIT_OVERRIDE_MS: '1500',
-      ROOM_SWEEP_INTERVAL_MS: '600000',
       MAX_OPEN_ROOMS_PER_PLAYER: '20',
-    });
-    await testApp.app.listen(0, '127.0.0.1');
-    support = await registerUser(testApp.app);
-    await sql(testApp.databaseUrl, `UPDATE users SET role = 'support' WHERE id = $1`, [support.user.id]);
+    }));
   });
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();
@@ -72,45 +54,13 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
   const call = (user: RegisteredUser, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
     testApp.app.inject({ method, url, headers: bearer(user.accessToken), ...(payload ? { payload } : {}) });
 
-  /**
-   * One $5 number-rush round between two players: `play(aliceSocket, roomId, firstView)` runs during play; resolves
-   * with the room id once the round is settled.
-   */
-  async function playRound(
-    alice: RegisteredUser,
-    bob: RegisteredUser,
-    play: (socket: ClientSocket, roomId: string, view: NumberRushPlayerView) => Promise<void> = async () => undefined,
-  ): Promise<string> {
-    const room = (await call(alice, 'POST', '/api/rooms', { game_id: 'number-rush', bet_amount: 5 })).json<RoomDto>();
-    expect((await call(bob, 'POST', `/api/rooms/${room.id}/join`, {})).statusCode).toBe(200);
-    const aliceSocket = await connectSocket(testApp.app, { token: alice.accessToken });
-    const bobSocket = await connectSocket(testApp.app, { token: bob.accessToken });
-    sockets.push(aliceSocket, bobSocket);
-    await watchRoom(aliceSocket, room.id);
-    await watchRoom(bobSocket, room.id);
-    const firstView = nextEvent<MatchViewDto>(aliceSocket, 'match:view');
-    const finished = nextEvent<MatchFinishedDto>(aliceSocket, 'match:finished', () => true, 8000);
-    await request(aliceSocket, 'match:ready', { room_id: room.id });
-    await request(bobSocket, 'match:ready', { room_id: room.id });
-    await play(aliceSocket, room.id, (await firstView).view as NumberRushPlayerView);
-    await finished;
-    return room.id;
+  /** One $5 number-rush round (see playNumberRushRound); resolves with the room id once it is settled. */
+  async function playRound(alice: RegisteredUser, bob: RegisteredUser, play?: NumberRushPlay): Promise<string> {
+    const round = await playNumberRushRound(testApp.app, alice, bob, { play });
+    sockets.push(round.aliceSocket, round.bobSocket);
+    return round.roomId;
   }
-
-  async function answerCorrectly(socket: ClientSocket, roomId: string, firstView: NumberRushPlayerView, count: number) {
-    let view = firstView;
-    for (let i = 0; i < count; i++) {
-      const next = nextEvent<MatchViewDto>(socket, 'match:view');
-      const ack = await request<Ack<MatchInputAckDto>>(socket, 'match:input', {
-        room_id: roomId,
-        input: { type: 'answer', value: answerOf(view) },
-      });
-      expect(ack).toMatchObject({ ok: true, data: { accepted: true } });
-      view = (await next).view as NumberRushPlayerView;
-    }
-  }
-  const aliceWins = (socket: ClientSocket, roomId: string, view: NumberRushPlayerView) =>
-    answerCorrectly(socket, roomId, view, 2);
+  const aliceWins: NumberRushPlay = (socket, roomId, view) => answerNumberRushCorrectly(socket, roomId, view, 2);
 
   it('a player disputes a round once; support voids it: both wallets back to before the match, exactly once', async () => {
     const alice = await playerWithBalance(testApp.app, 100);
@@ -297,17 +247,7 @@ describe('shared-address flags (FLAG_SHARED_IP=true; real PostgreSQL, real socke
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    testApp = await createTestApp({
-      WITHDRAWAL_PROCESSOR_ENABLED: 'false',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      MATCH_COUNTDOWN_MS: '100',
-      MATCH_TIME_LIMIT_OVERRIDE_MS: '800',
-      ROOM_SWEEP_INTERVAL_MS: '600000',
-      FLAG_SHARED_IP: 'true',
-    });
-    await testApp.app.listen(0, '127.0.0.1');
-    support = await registerUser(testApp.app);
-    await sql(testApp.databaseUrl, `UPDATE users SET role = 'support' WHERE id = $1`, [support.user.id]);
+    ({ testApp, support } = await startWithSupport({ MATCH_TIME_LIMIT_OVERRIDE_MS: '800', FLAG_SHARED_IP: 'true' }));
   });
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();
@@ -321,29 +261,8 @@ describe('shared-address flags (FLAG_SHARED_IP=true; real PostgreSQL, real socke
     await sql(testApp.databaseUrl, `UPDATE auth_sessions SET ip = '203.0.113.7' WHERE user_id = ANY($1)`, [
       [alice.user.id, bob.user.id],
     ]);
-    const room = (
-      await testApp.app.inject({
-        method: 'POST',
-        url: '/api/rooms',
-        headers: bearer(alice.accessToken),
-        payload: { game_id: 'number-rush', bet_amount: 5 },
-      })
-    ).json<RoomDto>();
-    await testApp.app.inject({
-      method: 'POST',
-      url: `/api/rooms/${room.id}/join`,
-      headers: bearer(bob.accessToken),
-      payload: {},
-    });
-    const aliceSocket = await connectSocket(testApp.app, { token: alice.accessToken });
-    const bobSocket = await connectSocket(testApp.app, { token: bob.accessToken });
-    sockets.push(aliceSocket, bobSocket);
-    await watchRoom(aliceSocket, room.id);
-    await watchRoom(bobSocket, room.id);
-    const finished = nextEvent<MatchFinishedDto>(aliceSocket, 'match:finished', () => true, 8000);
-    await request(aliceSocket, 'match:ready', { room_id: room.id });
-    await request(bobSocket, 'match:ready', { room_id: room.id });
-    await finished;
+    const round = await playNumberRushRound(testApp.app, alice, bob);
+    sockets.push(round.aliceSocket, round.bobSocket);
     const flags = (
       await testApp.app.inject({ method: 'GET', url: '/api/admin/flags', headers: bearer(support.accessToken) })
     ).json<AdminFlagDto[]>();

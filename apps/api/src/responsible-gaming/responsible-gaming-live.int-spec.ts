@@ -1,11 +1,4 @@
-import type {
-  Ack,
-  MatchFinishedDto,
-  RealityCheckDto,
-  RealtimeErrorDto,
-  RoomDto,
-  SelfExclusionDto,
-} from '@skillduel/contracts';
+import type { Ack, RealityCheckDto, RealtimeErrorDto, SelfExclusionDto } from '@skillduel/contracts';
 import { REALTIME_MESSAGES, RG_ERROR_CODES } from '@skillduel/contracts';
 import { bearer, RegisteredUser } from '../../test/auth-helpers';
 import { sql } from '../../test/db';
@@ -13,13 +6,13 @@ import { createTestApp, TestApp } from '../../test/test-app';
 import {
   balanceCents,
   ClientSocket,
-  connectSocket,
   escrowCents,
   expectMoneyConsistent,
   nextEvent,
+  NumberRushPlay,
   playerWithBalance,
+  playNumberRushRound,
   request,
-  watchRoom,
 } from '../rooms/testing/rooms-test-kit';
 
 /**
@@ -49,33 +42,32 @@ describe('responsible gaming around live matches (real PostgreSQL, real sockets)
   const inject = (user: RegisteredUser, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
     testApp.app.inject({ method, url, headers: bearer(user.accessToken), ...(payload ? { payload } : {}) });
 
-  /** Two players in a $5 number-rush room, both watching, both pressed Start: resolves when play started. */
-  async function playingRoom() {
+  /** Two funded players play one $5 number-rush round (`play` runs during play); resolves once it is settled. */
+  async function playRound(during?: (players: { alice: RegisteredUser; bob: RegisteredUser }) => Promise<void>) {
     const alice = await playerWithBalance(testApp.app, 100);
     const bob = await playerWithBalance(testApp.app, 100);
-    const room = (await inject(alice, 'POST', '/api/rooms', { game_id: 'number-rush', bet_amount: 5 })).json<RoomDto>();
-    expect((await inject(bob, 'POST', `/api/rooms/${room.id}/join`, {})).statusCode).toBe(200);
-    const aliceSocket = await connectSocket(testApp.app, { token: alice.accessToken });
-    const bobSocket = await connectSocket(testApp.app, { token: bob.accessToken });
-    sockets.push(aliceSocket, bobSocket);
-    await watchRoom(aliceSocket, room.id);
-    await watchRoom(bobSocket, room.id);
-    const started = nextEvent(aliceSocket, 'match:started');
-    const finished = nextEvent<MatchFinishedDto>(aliceSocket, 'match:finished', () => true, 8000);
-    await request(aliceSocket, 'match:ready', { room_id: room.id });
-    await request(bobSocket, 'match:ready', { room_id: room.id });
-    await started;
-    return { alice, bob, room, aliceSocket, bobSocket, finished };
+    const play: NumberRushPlay | undefined = during && (() => during({ alice, bob }));
+    const round = await playNumberRushRound(testApp.app, alice, bob, { play });
+    sockets.push(round.aliceSocket, round.bobSocket);
+    return { alice, bob, ...round };
   }
 
   it('a break taken mid-match lets the match be played out, then refuses Play Again and moves nothing', async () => {
-    const { alice, bob, room, aliceSocket, bobSocket, finished } = await playingRoom();
-    const coolOff = await inject(bob, 'POST', '/api/users/me/self-exclusion', { kind: 'cool_off', period: '24h' });
-    expect(coolOff.statusCode).toBe(201);
-    expect(coolOff.json<SelfExclusionDto>().kind).toBe('cool_off');
+    let coolOffKind: string | undefined;
+    const { alice, bob, roomId, aliceSocket, bobSocket, result } = await playRound(async ({ bob }) => {
+      // The break is taken while the round is being played.
+      const coolOff = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/users/me/self-exclusion',
+        headers: bearer(bob.accessToken),
+        payload: { kind: 'cool_off', period: '24h' },
+      });
+      expect(coolOff.statusCode).toBe(201);
+      coolOffKind = coolOff.json<SelfExclusionDto>().kind;
+    });
+    expect(coolOffKind).toBe('cool_off');
 
     // Played out to its end (no answers: a tie, both refunded), not forfeited by the break.
-    const result = (await finished).result;
     expect(result).toMatchObject({ round: 1, outcome: 'tie' });
     expect(result.reason).not.toBe('forfeit');
     expect(await balanceCents(testApp.databaseUrl, bob.user.id)).toBe(10_000n);
@@ -83,8 +75,8 @@ describe('responsible gaming around live matches (real PostgreSQL, real sockets)
     const escrowBefore = await escrowCents(testApp.databaseUrl);
     const bobError = nextEvent<RealtimeErrorDto>(bobSocket, 'app:error', (e) => e.code === RG_ERROR_CODES.selfExcluded);
     const aliceError = nextEvent<RealtimeErrorDto>(aliceSocket, 'app:error', (e) => e.code === 'INVALID_STATE');
-    await request(aliceSocket, 'match:play_again', { room_id: room.id });
-    const ack = await request<Ack<null>>(bobSocket, 'match:play_again', { room_id: room.id });
+    await request(aliceSocket, 'match:play_again', { room_id: roomId });
+    const ack = await request<Ack<null>>(bobSocket, 'match:play_again', { room_id: roomId });
     expect(ack).toMatchObject({ ok: false, error: { code: RG_ERROR_CODES.selfExcluded } });
     expect((await bobError).message).toMatch(/^You are on a cool-off until /);
     expect((await aliceError).message).toBe(REALTIME_MESSAGES.opponentCannotPlayAgain);
@@ -95,8 +87,7 @@ describe('responsible gaming around live matches (real PostgreSQL, real sockets)
   });
 
   it('comes due after RG_REALITY_CHECK_MINUTES of money play, with time and net result; continue restarts it', async () => {
-    const { alice, finished } = await playingRoom();
-    await finished;
+    const { alice } = await playRound();
     const early = (await inject(alice, 'GET', '/api/users/me/reality-check')).json<RealityCheckDto>();
     expect(early).toMatchObject({ due: false, matches_played: 1, net_amount: 0, interval_minutes: 1 });
 

@@ -22,26 +22,13 @@ import {
   eventually,
   expectMoneyConsistent,
   nextEvent,
+  numberRushAnswer,
   playerWithBalance,
   request,
   watchRoom,
 } from './testing/rooms-test-kit';
 import { RedisServer, startRedisServer } from '../../test/child-server';
 import { redisServerPath } from '../../test/redis-server';
-
-function answerOf(view: PlayerView<NumberRushView>): number {
-  const { left, operator, right } = view.game.question;
-  switch (operator) {
-    case '+':
-      return left + right;
-    case '-':
-      return left - right;
-    case '*':
-      return left * right;
-    case '/':
-      return left / right;
-  }
-}
 
 const redisServer = redisServerPath();
 if (!redisServer) {
@@ -182,7 +169,7 @@ const TIME_LIMIT_MS = 2500;
       const nextView = nextEvent<MatchViewDto>(bobSocket, 'match:view');
       const ack = await request<Ack<MatchInputAckDto>>(bobSocket, 'match:input', {
         room_id: room.id,
-        input: { type: 'answer', value: answerOf(view) },
+        input: { type: 'answer', value: numberRushAnswer(view) },
       });
       expect(ack).toMatchObject({ ok: true, data: { accepted: true, outcome: { kind: 'scored', points: 10 } } });
       view = (await nextView).view as PlayerView<NumberRushView>;

@@ -36,6 +36,7 @@ import {
   expectMoneyConsistent,
   nextEvent,
   playerWithBalance,
+  answerNumberRushCorrectly,
   request,
   sleep,
   watchRoom,
@@ -44,20 +45,6 @@ import {
 const TIME_LIMIT_MS = 2000;
 
 type NumberRushPlayerView = PlayerView<NumberRushView>;
-
-function answerOf(view: NumberRushPlayerView): number {
-  const { left, operator, right } = view.game.question;
-  switch (operator) {
-    case '+':
-      return left + right;
-    case '-':
-      return left - right;
-    case '*':
-      return left * right;
-    case '/':
-      return left / right;
-  }
-}
 
 /**
  * Two players over real sockets against a listening server: a whole money match from create to settlement, ties,
@@ -138,20 +125,6 @@ describe('live matches over Socket.IO', () => {
     return countdownEvent;
   }
 
-  /** Answers `count` number-rush questions correctly as whoever owns `socket`. */
-  async function answerCorrectly(socket: ClientSocket, roomId: string, firstView: NumberRushPlayerView, count: number) {
-    let view = firstView;
-    for (let i = 0; i < count; i++) {
-      const nextView = nextEvent<MatchViewDto>(socket, 'match:view');
-      const ack = await request<Ack<MatchInputAckDto>>(socket, 'match:input', {
-        room_id: roomId,
-        input: { type: 'answer', value: answerOf(view) },
-      });
-      expect(ack).toMatchObject({ ok: true, data: { accepted: true, outcome: { kind: 'scored', points: 10 } } });
-      view = (await nextView).view as NumberRushPlayerView;
-    }
-  }
-
   async function me(user: RegisteredUser): Promise<UserDto> {
     return (
       await testApp.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.accessToken) })
@@ -186,7 +159,7 @@ describe('live matches over Socket.IO', () => {
     const aliceView = (await firstView).view as NumberRushPlayerView;
     expect(aliceView.game.question).toBeDefined();
     expect(JSON.stringify(aliceView)).not.toContain(countdown.seed_hash);
-    await answerCorrectly(aliceSocket, room.id, aliceView, 3);
+    await answerNumberRushCorrectly(aliceSocket, room.id, aliceView, 3);
     // A wrong input shape is refused by the engine and changes nothing.
     const garbage = await request<Ack<MatchInputAckDto>>(aliceSocket, 'match:input', {
       room_id: room.id,
@@ -307,7 +280,7 @@ describe('live matches over Socket.IO', () => {
     );
     const loserPush = nextEvent<NotificationsChangedDto>(bobSocket, 'notifications:changed', () => true, 8000);
     await startMatch(aliceSocket, bobSocket, room.id);
-    await answerCorrectly(aliceSocket, room.id, (await firstView).view as NumberRushPlayerView, 1);
+    await answerNumberRushCorrectly(aliceSocket, room.id, (await firstView).view as NumberRushPlayerView, 1);
     const pushedCount = (await winPush).unread_count;
     const afterWin = await notificationsOf(alice);
     expect(afterWin.unread_count).toBe(pushedCount);

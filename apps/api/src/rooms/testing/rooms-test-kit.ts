@@ -2,10 +2,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type {
   Ack,
   ClientToServerEvents,
+  MatchFinishedDto,
+  MatchInputAckDto,
+  MatchViewDto,
   RealtimeAuth,
   RoomJoinedDto,
   ServerToClientEvents,
 } from '@skillduel/contracts';
+import type { NumberRushView, PlayerView } from '@skillduel/games';
 import { REALTIME_PATH } from '@skillduel/contracts';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
@@ -163,4 +167,77 @@ export async function eventually(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
     await sleep(25);
   }
+}
+
+/** The right answer to the number-rush question a player's view shows. */
+export function numberRushAnswer(view: PlayerView<NumberRushView>): number {
+  const { left, operator, right } = view.game.question;
+  switch (operator) {
+    case '+':
+      return left + right;
+    case '-':
+      return left - right;
+    case '*':
+      return left * right;
+    case '/':
+      return left / right;
+  }
+}
+
+/** Answers `count` number-rush questions correctly as whoever owns `socket` (each one scores 10). */
+export async function answerNumberRushCorrectly(
+  socket: ClientSocket,
+  roomId: string,
+  firstView: PlayerView<NumberRushView>,
+  count: number,
+): Promise<void> {
+  let view = firstView;
+  for (let i = 0; i < count; i++) {
+    const nextView = nextEvent<MatchViewDto>(socket, 'match:view');
+    const ack = await request<Ack<MatchInputAckDto>>(socket, 'match:input', {
+      room_id: roomId,
+      input: { type: 'answer', value: numberRushAnswer(view) },
+    });
+    if (!ack.ok || !ack.data.accepted || ack.data.outcome?.kind !== 'scored') {
+      throw new Error(`answer refused: ${JSON.stringify(ack)}`);
+    }
+    view = (await nextView).view as PlayerView<NumberRushView>;
+  }
+}
+
+/** What a test does while a number-rush round is being played (Alice's socket and her first view). */
+export type NumberRushPlay = (
+  aliceSocket: ClientSocket,
+  roomId: string,
+  firstView: PlayerView<NumberRushView>,
+) => Promise<void>;
+
+/**
+ * One number-rush round between two players on a listening app: `alice` creates a room, `bob` joins, both watch over
+ * sockets and press Start; `play` runs once play has started (with Alice's socket and her first view). Resolves
+ * when the round is settled, with both sockets (the caller closes them) and the result.
+ */
+export async function playNumberRushRound(
+  app: NestFastifyApplication,
+  alice: RegisteredUser,
+  bob: RegisteredUser,
+  options: { bet?: number; play?: NumberRushPlay } = {},
+): Promise<{ roomId: string; aliceSocket: ClientSocket; bobSocket: ClientSocket; result: MatchFinishedDto['result'] }> {
+  const post = (user: RegisteredUser, url: string, payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url, headers: bearer(user.accessToken), payload });
+  const created = await post(alice, '/api/rooms', { game_id: 'number-rush', bet_amount: options.bet ?? 5 });
+  if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
+  const roomId = created.json<{ id: string }>().id;
+  const joined = await post(bob, `/api/rooms/${roomId}/join`, {});
+  if (joined.statusCode !== 200) throw new Error(`join failed: ${joined.statusCode} ${joined.body}`);
+  const aliceSocket = await connectSocket(app, { token: alice.accessToken });
+  const bobSocket = await connectSocket(app, { token: bob.accessToken });
+  await watchRoom(aliceSocket, roomId);
+  await watchRoom(bobSocket, roomId);
+  const firstView = nextEvent<MatchViewDto>(aliceSocket, 'match:view');
+  const finished = nextEvent<MatchFinishedDto>(aliceSocket, 'match:finished', () => true, 8000);
+  await request(aliceSocket, 'match:ready', { room_id: roomId });
+  await request(bobSocket, 'match:ready', { room_id: roomId });
+  await options.play?.(aliceSocket, roomId, (await firstView).view as PlayerView<NumberRushView>);
+  return { roomId, aliceSocket, bobSocket, result: (await finished).result };
 }
