@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm run admin:grant -- <email> [role]`: gives the account with that email the admin role (or `support`), with an
 // entry in the audit trail (actor: the command line). Uses DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR
-// (default .data), which it starts and stops itself (stop `npm start` first: one PostgreSQL per data folder).
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+// (default .data; see postgres/open-database.mjs).
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { openDatabase } from './postgres/open-database.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROLES = ['admin', 'support', 'player'];
@@ -16,20 +16,9 @@ async function main() {
     console.error('Usage: npm run admin:grant -- <email> [admin|support|player]');
     return 2;
   }
-  let url = process.env.DATABASE_URL;
-  let embedded;
-  if (!url) {
-    const dataDir = resolve(root, process.env.DATA_DIR || '.data');
-    if (!existsSync(join(dataDir, 'postgres', 'PG_VERSION'))) {
-      console.error(
-        `No DATABASE_URL and no embedded database in ${dataDir} (run \`npm start\` once, or set DATABASE_URL).`,
-      );
-      return 2;
-    }
-    const { startEmbeddedPostgres } = await import('./postgres/embedded.mjs');
-    embedded = await startEmbeddedPostgres({ dataDir });
-    url = embedded.url;
-  }
+  const database = await openDatabase(root);
+  if (!database) return 2;
+  const url = database.url;
   const client = new pg.Client({ connectionString: url, application_name: 'skillduel-admin-grant' });
   try {
     await client.connect();
@@ -52,7 +41,7 @@ async function main() {
     return 0;
   } finally {
     await client.end().catch(() => undefined);
-    if (embedded) await embedded.stop();
+    await database.stop();
   }
 }
 

@@ -5,10 +5,10 @@
 // The invariants live in apps/api/src/wallet/ledger/ledger-invariants.ts, shared with the tests; jiti loads the
 // TypeScript file directly.
 import { createJiti } from 'jiti';
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { openDatabase } from './postgres/open-database.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,20 +18,9 @@ async function main() {
     join(root, 'apps/api/src/wallet/ledger/ledger-invariants.ts'),
   );
 
-  let url = process.env.DATABASE_URL;
-  let embedded;
-  if (!url) {
-    const dataDir = resolve(root, process.env.DATA_DIR || '.data');
-    if (!existsSync(join(dataDir, 'postgres', 'PG_VERSION'))) {
-      console.error(
-        `No DATABASE_URL and no embedded database in ${dataDir} (run \`npm start\` once, or set DATABASE_URL).`,
-      );
-      return 2;
-    }
-    const { startEmbeddedPostgres } = await import('./postgres/embedded.mjs');
-    embedded = await startEmbeddedPostgres({ dataDir });
-    url = embedded.url;
-  }
+  const database = await openDatabase(root);
+  if (!database) return 2;
+  const url = database.url;
 
   const client = new pg.Client({ connectionString: url, application_name: 'skillduel-ledger-check' });
   try {
@@ -48,7 +37,7 @@ async function main() {
     return report.ok ? 0 : 1;
   } finally {
     await client.end().catch(() => undefined);
-    if (embedded) await embedded.stop();
+    await database.stop();
   }
 }
 
