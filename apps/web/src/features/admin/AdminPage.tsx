@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDollars } from '../../app/format';
 import { PageHeader } from '../../app/ui/PageHeader';
-import { failureText, when } from './adminFormat';
+import { when } from './adminFormat';
+import { ReasonedActions } from './ReasonedActions';
 import { DisputeQueue, FlagQueue } from './AdminQueues';
 import { AdminUserPanel } from './AdminUserPanel';
 import {
@@ -192,38 +193,18 @@ const HELD_BECAUSE: Record<string, string> = {
 
 function DecisionForm({ id }: { id: string }) {
   const [decide, { isLoading }] = useDecideWithdrawalMutation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const act = async (decision: 'approve' | 'reject') => {
-    setError(null);
-    try {
-      await decide({ id, decision, reason }).unwrap();
-    } catch (failure) {
-      setError(failureText(failure));
-    }
-  };
   return (
-    <div className="admin-decision">
-      <input
-        className="admin-input"
-        aria-label="Reason"
-        placeholder="Reason (shown to the player)"
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        data-testid="admin-decision-reason"
-      />
-      <button type="button" className="button button-primary" disabled={isLoading} onClick={() => void act('approve')}>
-        Approve
-      </button>
-      <button type="button" className="button button-danger" disabled={isLoading} onClick={() => void act('reject')}>
-        Reject
-      </button>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <ReasonedActions
+      label="Reason"
+      placeholder="Reason (shown to the player)"
+      inputTestId="admin-decision-reason"
+      busy={isLoading}
+      actions={[
+        { value: 'approve', label: 'Approve', variant: 'primary' },
+        { value: 'reject', label: 'Reject', variant: 'danger' },
+      ]}
+      onAct={(decision, reason) => decide({ id, decision, reason }).unwrap()}
+    />
   );
 }
 

@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { formatDollars } from '../../app/format';
 import { FairnessCheck } from '../fairness/FairnessCheck';
 import { useGetMatchDetailsQuery } from '../profile/profileStatsApi';
-import { failureText, when } from './adminFormat';
+import { when } from './adminFormat';
+import { ReasonedActions } from './ReasonedActions';
 import {
   useDecideDisputeMutation,
   useGetDisputeQuery,
@@ -58,42 +59,18 @@ export function FlagQueue() {
 
 function FlagResolutionForm({ id }: { id: string }) {
   const [resolve, { isLoading }] = useResolveFlagMutation();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const act = async (action: FlagResolution) => {
-    setError(null);
-    try {
-      await resolve({ id, action, note }).unwrap();
-    } catch (failure) {
-      setError(failureText(failure));
-    }
-  };
   return (
-    <div className="admin-decision">
-      <input
-        className="admin-input"
-        aria-label="Note"
-        placeholder="Note"
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-      />
-      {(['dismiss', 'warn', 'freeze'] as const).map((action) => (
-        <button
-          key={action}
-          type="button"
-          className={action === 'freeze' ? 'button button-danger' : 'button button-secondary'}
-          disabled={isLoading}
-          onClick={() => void act(action)}
-        >
-          {action === 'dismiss' ? 'Dismiss' : action === 'warn' ? 'Warn' : 'Freeze'}
-        </button>
-      ))}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <ReasonedActions<FlagResolution>
+      label="Note"
+      placeholder="Note"
+      busy={isLoading}
+      actions={[
+        { value: 'dismiss', label: 'Dismiss', variant: 'secondary' },
+        { value: 'warn', label: 'Warn', variant: 'secondary' },
+        { value: 'freeze', label: 'Freeze', variant: 'danger' },
+      ]}
+      onAct={(action, note) => resolve({ id, action, note }).unwrap()}
+    />
   );
 }
 
@@ -149,20 +126,9 @@ function DisputeReview({ id, onDone }: { id: string; onDone: () => void }) {
     { skip: !dispute },
   );
   const [decide, decideState] = useDecideDisputeMutation();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   if (isLoading) return <p className="muted">Loading the dispute...</p>;
   if (isError || !dispute) return <p className="field-error">This dispute could not be loaded.</p>;
-
-  const act = async (decision: DisputeDecision) => {
-    setError(null);
-    try {
-      await decide({ id, decision, note }).unwrap();
-      onDone();
-    } catch (failure) {
-      setError(failureText(failure));
-    }
-  };
+  const won = dispute.outcome === 'player1' || dispute.outcome === 'player2';
 
   return (
     <section className="card admin-section" data-testid="admin-dispute-review" aria-label="Dispute review">
@@ -212,46 +178,21 @@ function DisputeReview({ id, onDone }: { id: string; onDone: () => void }) {
           </table>
         </div>
       </div>
-      <div className="admin-decision">
-        <input
-          className="admin-input"
-          aria-label="Decision note"
-          placeholder="Decision (shown to the players)"
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          data-testid="admin-dispute-note"
-        />
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={decideState.isLoading}
-          onClick={() => void act('uphold')}
-        >
-          Uphold the result
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={decideState.isLoading}
-          onClick={() => void act('void')}
-          data-testid="admin-dispute-void"
-        >
-          Void the match
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={decideState.isLoading || !dispute.outcome || !['player1', 'player2'].includes(dispute.outcome)}
-          onClick={() => void act('award_other')}
-        >
-          Award it to the other player
-        </button>
-      </div>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ReasonedActions<DisputeDecision>
+        label="Decision note"
+        placeholder="Decision (shown to the players)"
+        inputTestId="admin-dispute-note"
+        busy={decideState.isLoading}
+        actions={[
+          { value: 'uphold', label: 'Uphold the result', variant: 'secondary' },
+          { value: 'void', label: 'Void the match', variant: 'danger', testId: 'admin-dispute-void' },
+          { value: 'award_other', label: 'Award it to the other player', variant: 'danger', disabled: !won },
+        ]}
+        onAct={async (decision, note) => {
+          await decide({ id, decision, note }).unwrap();
+          onDone();
+        }}
+      />
     </section>
   );
 }
