@@ -15,6 +15,7 @@ export async function snap(page: Page, name: string): Promise<void> {
 
 /** Fails on serious or critical accessibility violations of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  await waitForFiniteAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
@@ -27,4 +28,23 @@ export async function expectAccessible(page: Page): Promise<void> {
         .join(', ')}`,
   );
   expect(report, 'axe-core serious/critical violations').toEqual([]);
+}
+
+/**
+ * Waits until no finite CSS animation or transition is running (a toast fading in or out, a dialog opening). Axe
+ * measures colours as they are drawn at that instant, so a half-transparent toast mid-fade reads as a contrast failure
+ * that no person ever sees. Endless animations (spinners) are left alone.
+ */
+async function waitForFiniteAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5000 },
+  );
 }
