@@ -17,7 +17,8 @@ type PairOutcome = 'matched' | 'skipped' | 'guest-refused';
 
 /**
  * Pairs queued players every MATCHMAKING_INTERVAL_MS and expires entries after MATCHMAKING_MAX_WAIT_SECONDS. Every
- * instance runs it: correctness comes from the database alone (docs/decisions/1702). Each pair is one transaction
+ * instance ticks, but one pass runs at a time across instances (a PostgreSQL advisory lock, with or without Redis);
+ * correctness still comes from the row locks alone (docs/decisions/1702, 1703). Each pair is one transaction
  * that claims both entries with SKIP LOCKED, then locks both players' rows by id, then both rooms by id; the guest's
  * hidden room is closed and refunded and the guest joins the host's room through the rooms join path.
  */
@@ -25,7 +26,7 @@ type PairOutcome = 'matched' | 'skipped' | 'guest-refused';
 export class MatchmakingMatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Matchmaking');
   private timer?: NodeJS.Timeout;
-  private running: Promise<void> | null = null;
+  private running: Promise<boolean> | null = null;
   private stopped = false;
 
   constructor(
@@ -47,16 +48,28 @@ export class MatchmakingMatcher implements OnApplicationBootstrap, OnApplication
     await this.running;
   }
 
-  /** One pass (a pass already running on this instance is joined, not doubled). */
-  tick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
+  /**
+   * One pass if no instance is running one (a pass already running on this instance is joined, not doubled).
+   * Answers whether this call's pass ran (false: another instance held the matcher lock, or shutting down).
+   */
+  tick(): Promise<boolean> {
+    if (this.stopped) return Promise.resolve(false);
+    this.running ??= this.repository
+      .whileMatcherLockHeld(() => this.pass())
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'Matchmaking lock failed');
+        return false;
+      })
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 
-  /** One pass, independent of one already running (what another instance's matcher does; tests race them). */
+  /**
+   * One pass without the matcher lock (what a second matcher would do if the lock were lost: the tests race these
+   * to show pairing stays exactly-once by the row locks alone).
+   */
   async pass(): Promise<void> {
     try {
       await this.expire();

@@ -33,6 +33,12 @@ interface RawEntry {
   waited_ms: number;
 }
 
+/**
+ * Identifies the matcher's lease among PostgreSQL advisory locks (any constant unique in this database; the
+ * migration lock is another). One matching pass at a time across every instance on the database.
+ */
+const MATCHER_LOCK_KEY = 17_020_001;
+
 const ENTRY_COLUMNS = `e.id, e.user_id, e.room_id, e.game_id, e.bet_cents::text AS bet_cents, e.rating, e.status,
   e.matched_room_id, e.created_at, (extract(epoch FROM now() - e.created_at) * 1000)::float8 AS waited_ms`;
 
@@ -65,6 +71,35 @@ export class MatchmakingRepository {
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return transactionWithRetry(this.dataSource, work);
+  }
+
+  /**
+   * Runs `work` only if no other instance is running a pass: a transaction-scoped advisory lock is taken with
+   * `pg_try_advisory_xact_lock` on a dedicated connection and held (no statement running, no snapshot kept) until
+   * `work` ends. A crashed instance's connection closes and its lock goes with it. Answers `false` when another
+   * instance holds it (that pass will do the work).
+   */
+  async whileMatcherLockHeld(work: () => Promise<void>): Promise<boolean> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      try {
+        const rows = await queryRows<{ locked: boolean }>(
+          runner.manager,
+          `SELECT pg_try_advisory_xact_lock($1) AS locked`,
+          [MATCHER_LOCK_KEY],
+        );
+        if (!rows[0]?.locked) return false;
+        await work();
+        return true;
+      } finally {
+        // Nothing was written on this connection: ending the transaction only releases the lock.
+        await runner.rollbackTransaction();
+      }
+    } finally {
+      await runner.release();
+    }
   }
 
   async lockUser(runner: SqlRunner, userId: string): Promise<boolean> {
