@@ -21,6 +21,7 @@ export * from './lib/admin';
 export * from './lib/glicko2';
 export * from './lib/ratings-types';
 export * from './lib/matchmaking';
+export * from './lib/device-id';
 export type * from './lib/dto/validators';
 export type * from './lib/dto/auth.dto';
 export type * from './lib/dto/users.dto';

@@ -30,4 +30,5 @@ export * from './lib/dto/admin.dto';
 export * from './lib/glicko2';
 export * from './lib/ratings-types';
 export * from './lib/matchmaking';
+export * from './lib/device-id';
 export * from './lib/dto/matchmaking.dto';

@@ -12,31 +12,16 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
-
-const toBoolean = ({ value }: { value: unknown }): unknown => {
-  if (value === undefined || value === '') return undefined;
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  return value;
-};
-const toInt = ({ value }: { value: unknown }): unknown => {
-  if (value === undefined || value === '') return undefined;
-  return typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
-};
-const toList = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string'
-    ? value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean)
-    : value;
+import { toBoolean, toInt, toList } from './config-transforms';
+import { MatchmakingConfig } from './matchmaking-config';
 
 /**
  * Every environment variable the server reads, validated once at boot.
  * A bad value stops the server with a message naming the variable (see loadConfig).
- * Defaults here are the documented defaults in the README's configuration table.
+ * Defaults here are the documented defaults in the README's configuration table. Feature groups with their own
+ * file are composed in by inheritance (MatchmakingConfig).
  */
-export class AppConfig {
+export class AppConfig extends MatchmakingConfig {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
@@ -313,19 +298,7 @@ export class AppConfig {
   @Max(100)
   MAX_OPEN_ROOMS_PER_PLAYER = 3;
 
-  /** How often the matchmaking queue's matcher pairs waiting entries and expires old ones (issue 17). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(10)
-  @Max(60_000)
-  MATCHMAKING_INTERVAL_MS = 500;
-
-  /** A matchmaking entry not paired after this long leaves the queue with a full refund. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(3600)
-  MATCHMAKING_MAX_WAIT_SECONDS = 120;
+  // MATCHMAKING_* variables: MatchmakingConfig (matchmaking-config.ts).
 
   // ── Operator console (docs/decisions/1601-operator-console.md) ────────────────────────────────────────────
 

@@ -1,9 +1,25 @@
 import { pairCandidates, QueueCandidate } from './matchmaking-pairing';
 
 let next = 0;
-function entry(userId: string, rating: number, waitedMs: number, betCents = 100n): QueueCandidate {
+function entry(
+  userId: string,
+  rating: number,
+  waitedMs: number,
+  betCents = 100n,
+  origin: { deviceId?: string | null; ip?: string | null } = {},
+): QueueCandidate {
   next++;
-  return { entryId: `e${next}`, userId, roomId: `room_${next}`, gameId: 'tap_race', betCents, rating, waitedMs };
+  return {
+    entryId: `e${next}`,
+    userId,
+    roomId: `room_${next}`,
+    gameId: 'tap_race',
+    betCents,
+    rating,
+    waitedMs,
+    deviceId: origin.deviceId ?? `device-${userId}`,
+    ip: origin.ip ?? '10.0.0.1',
+  };
 }
 
 describe('pairCandidates', () => {
@@ -19,6 +35,35 @@ describe('pairCandidates', () => {
   it('never pairs a user with themself, nor across bets', () => {
     expect(pairCandidates([entry('a', 1500, 0), entry('a', 1500, 0)], new Map())).toHaveLength(0);
     expect(pairCandidates([entry('a', 1500, 0), entry('b', 1500, 0, 200n)], new Map())).toHaveLength(0);
+  });
+
+  it('never pairs two accounts of one device, and passes over them to another opponent', () => {
+    const sameDevice = { deviceId: 'device-shared' };
+    expect(
+      pairCandidates([entry('a', 1500, 0, 100n, sameDevice), entry('b', 1500, 0, 100n, sameDevice)], new Map()),
+    ).toEqual([]);
+    const [pair] = pairCandidates(
+      [entry('a', 1500, 9000, 100n, sameDevice), entry('b', 1500, 5000, 100n, sameDevice), entry('c', 1600, 0)],
+      new Map(),
+    );
+    expect(pair.map((candidate) => candidate.userId)).toEqual(['a', 'c']);
+    // No device id sent (an API client) is not a shared device.
+    const none = { deviceId: null };
+    expect(pairCandidates([entry('a', 1500, 0, 100n, none), entry('b', 1500, 0, 100n, none)], new Map())).toHaveLength(
+      1,
+    );
+  });
+
+  it('pairs accounts sharing an address unless MATCHMAKING_DISTINCT_IPS is on', () => {
+    const candidates = [
+      entry('a', 1500, 0, 100n, { ip: '203.0.113.7' }),
+      entry('b', 1500, 0, 100n, { ip: '203.0.113.7' }),
+    ];
+    expect(pairCandidates(candidates, new Map())).toHaveLength(1);
+    expect(pairCandidates(candidates, new Map(), { distinctIps: false })).toHaveLength(1);
+    expect(pairCandidates(candidates, new Map(), { distinctIps: true })).toEqual([]);
+    const apart = [entry('a', 1500, 0, 100n, { ip: '203.0.113.7' }), entry('b', 1500, 0, 100n, { ip: '203.0.113.8' })];
+    expect(pairCandidates(apart, new Map(), { distinctIps: true })).toHaveLength(1);
   });
 
   it('prefers an opponent not met recently, and takes a recent one when nobody else fits', () => {

@@ -9,6 +9,23 @@ export interface QueueCandidate {
   betCents: bigint;
   rating: number;
   waitedMs: number;
+  /** The browser's device id sent with the entry (null: none sent). */
+  deviceId: string | null;
+  /** The client address of the entry. */
+  ip: string | null;
+}
+
+export interface PairingRules {
+  /** MATCHMAKING_DISTINCT_IPS: never pair two entries from one address. */
+  distinctIps: boolean;
+}
+
+/** Whether these two entries may ever be paired: not one user, not one device, and (if required) not one address. */
+export function mayPair(a: QueueCandidate, b: QueueCandidate, rules: PairingRules): boolean {
+  if (a.userId === b.userId) return false;
+  if (a.deviceId !== null && a.deviceId === b.deviceId) return false;
+  if (rules.distinctIps && a.ip !== null && a.ip === b.ip) return false;
+  return true;
 }
 
 /** [host, guest]: the guest joins the host's room. The host is the longer-waiting entry. */
@@ -17,11 +34,13 @@ export type QueuePair = [QueueCandidate, QueueCandidate];
 /**
  * Pairs waiting entries (pure). Per game and bet, the longest-waiting entry first: its window (which is the wider
  * of any pair it can form) decides who qualifies; among them opponents not met recently come first (either side's
- * recent matches), then the closest rating, then the longest wait. Never the same user twice.
+ * recent matches), then the closest rating, then the longest wait. Never the same user twice, never two entries
+ * `mayPair` refuses (one device; one address with `distinctIps`).
  */
 export function pairCandidates(
   candidates: readonly QueueCandidate[],
   recentOpponents: ReadonlyMap<string, ReadonlySet<string>>,
+  rules: PairingRules = { distinctIps: false },
 ): QueuePair[] {
   const groups = new Map<string, QueueCandidate[]>();
   for (const candidate of candidates) {
@@ -44,7 +63,7 @@ export function pairCandidates(
         (other) =>
           other !== host &&
           !used.has(other.userId) &&
-          other.userId !== host.userId &&
+          mayPair(host, other, rules) &&
           Math.abs(other.rating - host.rating) <= width,
       );
       if (fits.length === 0) continue;

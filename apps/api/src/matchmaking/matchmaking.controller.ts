@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
+  DEVICE_ID_HEADER,
   EnterQueueDto,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -8,6 +9,7 @@ import {
 } from '@skillduel/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
+import { clientContextOf } from '../auth/request-context';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { MatchmakingService } from './matchmaking.service';
 
@@ -25,19 +27,31 @@ export class MatchmakingController {
     required: false,
     description: 'A unique string per intended entry: a retry returns the first answer and escrows nothing again.',
   })
+  @ApiHeader({
+    name: DEVICE_ID_HEADER,
+    required: false,
+    description: "The browser's device id (8–64 letters, digits, dashes): two accounts of one device are never paired.",
+  })
   @ApiResponse({ status: 201, description: 'The entry; the stake is in escrow.' })
-  @ApiResponse({ status: 400, description: 'Bet amount, balance, game limits' })
+  @ApiResponse({ status: 400, description: 'Bet amount, balance, game limits, device id' })
   @ApiResponse({ status: 403, description: 'Betting not allowed (eligibility, break, freeze, limits)' })
   @ApiResponse({ status: 409, description: 'Already in the queue, or too many open rooms' })
   async enter(
     @CurrentUser() user: AuthUser,
     @Body() body: EnterQueueDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers('x-device-id') deviceId: string | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     const answer = await this.matchmaking.enter(
-      { userId: user.userId, idempotencyKey, requestId: String(request.id) },
+      {
+        userId: user.userId,
+        idempotencyKey,
+        requestId: String(request.id),
+        deviceId,
+        ip: clientContextOf(request).ip,
+      },
       body,
     );
     void reply.status(answer.statusCode);

@@ -80,7 +80,8 @@ export class MatchmakingMatcher implements OnApplicationBootstrap, OnApplication
         [...new Set(candidates.map((candidate) => candidate.userId))],
         MATCHMAKING_RECENT_MATCHES,
       );
-      for (const pair of pairCandidates(candidates, recent)) {
+      const rules = { distinctIps: this.config.MATCHMAKING_DISTINCT_IPS };
+      for (const pair of pairCandidates(candidates, recent, rules)) {
         if (this.stopped) return;
         await this.matchPair(pair);
       }

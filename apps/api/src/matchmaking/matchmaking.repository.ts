@@ -16,6 +16,8 @@ export interface QueueEntryRecord {
   status: MatchmakingEntryStatus;
   matchedRoomId: string | null;
   createdAt: Date;
+  deviceId: string | null;
+  ip: string | null;
   /** Milliseconds since entry, by the database clock. */
   waitedMs: number;
 }
@@ -30,6 +32,8 @@ interface RawEntry {
   status: MatchmakingEntryStatus;
   matched_room_id: string | null;
   created_at: Date;
+  device_id: string | null;
+  ip: string | null;
   waited_ms: number;
 }
 
@@ -40,7 +44,7 @@ interface RawEntry {
 const MATCHER_LOCK_KEY = 17_020_001;
 
 const ENTRY_COLUMNS = `e.id, e.user_id, e.room_id, e.game_id, e.bet_cents::text AS bet_cents, e.rating, e.status,
-  e.matched_room_id, e.created_at, (extract(epoch FROM now() - e.created_at) * 1000)::float8 AS waited_ms`;
+  e.matched_room_id, e.created_at, e.device_id, e.ip, (extract(epoch FROM now() - e.created_at) * 1000)::float8 AS waited_ms`;
 
 function toEntry(row: RawEntry): QueueEntryRecord {
   return {
@@ -53,6 +57,8 @@ function toEntry(row: RawEntry): QueueEntryRecord {
     status: row.status,
     matchedRoomId: row.matched_room_id,
     createdAt: row.created_at,
+    deviceId: row.device_id,
+    ip: row.ip,
     waitedMs: Number(row.waited_ms),
   };
 }
@@ -166,15 +172,32 @@ export class MatchmakingRepository {
 
   async insertEntry(
     runner: SqlRunner,
-    entry: { userId: string; roomId: string; gameId: string; betCents: bigint; rating: number },
+    entry: {
+      userId: string;
+      roomId: string;
+      gameId: string;
+      betCents: bigint;
+      rating: number;
+      deviceId: string | null;
+      ip: string | null;
+    },
   ): Promise<QueueEntryRecord> {
     const rows = await queryRows<RawEntry>(
       runner,
       `WITH e AS (
-         INSERT INTO matchmaking_entries (user_id, room_id, game_id, bet_cents, rating) VALUES ($1, $2, $3, $4, $5)
+         INSERT INTO matchmaking_entries (user_id, room_id, game_id, bet_cents, rating, device_id, ip)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          RETURNING *)
        SELECT ${ENTRY_COLUMNS} FROM e`,
-      [entry.userId, entry.roomId, entry.gameId, entry.betCents.toString(), entry.rating],
+      [
+        entry.userId,
+        entry.roomId,
+        entry.gameId,
+        entry.betCents.toString(),
+        entry.rating,
+        entry.deviceId,
+        entry.ip?.slice(0, 64) ?? null,
+      ],
     );
     return toEntry(rows[0]);
   }
@@ -208,6 +231,8 @@ export class MatchmakingRepository {
       betCents: entry.betCents,
       rating: entry.rating,
       waitedMs: entry.waitedMs,
+      deviceId: entry.deviceId,
+      ip: entry.ip,
     }));
   }
 

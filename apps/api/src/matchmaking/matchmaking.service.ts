@@ -3,6 +3,7 @@ import {
   centsToDollars,
   EnterQueueDto,
   HTTP_ERROR_MESSAGES,
+  isValidDeviceId,
   MATCHMAKING_ERROR_CODES,
   MATCHMAKING_MESSAGES,
   matchmakingWindowWidth,
@@ -50,12 +51,23 @@ export class MatchmakingService {
   ) {}
 
   async enter(
-    caller: { userId: string; idempotencyKey: string | undefined; requestId: string },
+    caller: {
+      userId: string;
+      idempotencyKey: string | undefined;
+      requestId: string;
+      /** X-Device-Id as sent (absent for clients that keep none). */
+      deviceId: string | undefined;
+      ip: string;
+    },
     dto: EnterQueueDto,
   ): Promise<HttpAnswer & { replayed: boolean }> {
     const betCents = parseDollarsToCents(dto.bet_amount);
     if (betCents === null || betCents <= 0n)
       throw AppError.badRequest(ROOM_ERROR_CODES.invalidBet, VALIDATION_MESSAGES.invalidBet);
+    if (caller.deviceId !== undefined && !isValidDeviceId(caller.deviceId)) {
+      throw AppError.badRequest(MATCHMAKING_ERROR_CODES.invalidDeviceId, MATCHMAKING_MESSAGES.invalidDeviceId);
+    }
+    const deviceId = caller.deviceId ?? null;
     return this.idempotency.run(
       {
         userId: caller.userId,
@@ -85,6 +97,8 @@ export class MatchmakingService {
           gameId: room.gameId,
           betCents,
           rating,
+          deviceId,
+          ip: caller.ip,
         });
         return { statusCode: 201, body: toEntryDto(entry) };
       },

@@ -21,6 +21,7 @@ import { AddFlagsAndDisputes1764300000000 } from './1764300000000-AddFlagsAndDis
 import { CreatePlayerRatings1764400000000 } from './1764400000000-CreatePlayerRatings';
 import { AddDisputeAward1764500000000 } from './1764500000000-AddDisputeAward';
 import { CreateMatchmakingEntries1764600000000 } from './1764600000000-CreateMatchmakingEntries';
+import { AddMatchmakingEntryDevice1764700000000 } from './1764700000000-AddMatchmakingEntryDevice';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   CreatePlayerRatings1764400000000,
   AddDisputeAward1764500000000,
   CreateMatchmakingEntries1764600000000,
+  AddMatchmakingEntryDevice1764700000000,
 ];

@@ -1,6 +1,7 @@
-import { IDEMPOTENCY_KEY_HEADER, type MatchmakingEntryDto } from '@skillduel/contracts';
+import { DEVICE_ID_HEADER, IDEMPOTENCY_KEY_HEADER, type MatchmakingEntryDto } from '@skillduel/contracts';
 import { api } from '../../app/api';
 import { newIdempotencyKey } from '../rooms/idempotencyKey';
+import { deviceId } from './deviceId';
 
 export interface EnterQueueRequest {
   game_id: string;
@@ -9,7 +10,8 @@ export interface EnterQueueRequest {
 
 /**
  * The matchmaking queue (issue 17, docs/decisions/1702): the player's entry (GET answers null when not searching),
- * entering it (the stake is escrowed; one Idempotency-Key per click like every room money call) and leaving it (the
+ * entering it (the stake is escrowed; one Idempotency-Key per click like every room money call; the browser's device
+ * id, so two accounts of one device are never paired) and leaving it (the
  * stake is refunded). Entering and leaving write the answer into the GET's cache, so the searching state follows.
  */
 export const matchmakingApi = api.injectEndpoints({
@@ -23,7 +25,7 @@ export const matchmakingApi = api.injectEndpoints({
         url: '/matchmaking/queue',
         method: 'POST',
         body,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey(), [DEVICE_ID_HEADER]: deviceId() },
       }),
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
