@@ -1,16 +1,18 @@
-import type { MatchmakingEntryDto, MatchmakingMatchedDto } from '@skillduel/contracts';
+import type { MatchmakingEntryDto, MatchmakingExpiredDto, MatchmakingMatchedDto } from '@skillduel/contracts';
 import { MATCHMAKING_ERROR_CODES, SERVER_EVENTS } from '@skillduel/contracts';
 import { bearer, registerUser, type RegisteredUser } from '../../test/auth-helpers';
 import { sql } from '../../test/db';
 import { createTestApp, TestApp } from '../../test/test-app';
 import {
   balanceCents,
+  collect,
   connectSocket,
   expectMoneyConsistent,
   idempotencyKey,
   moneySnapshot,
   nextEvent,
   playerWithBalance,
+  sleep,
 } from '../rooms/testing/rooms-test-kit';
 import { MatchmakingMatcher } from './matchmaking.matcher';
 
@@ -171,15 +173,32 @@ describe('matchmaking queue (real PostgreSQL)', () => {
     await expectMoneyConsistent(testApp.databaseUrl);
   });
 
-  it('expires an entry after MATCHMAKING_MAX_WAIT_SECONDS with a full refund', async () => {
+  it('expires an entry after MATCHMAKING_MAX_WAIT_SECONDS with a full refund, and tells the player once', async () => {
     const player = await playerWithBalance(testApp.app, 20);
-    expect((await enter(player, 7)).statusCode).toBe(201);
+    const entered = (await enter(player, 7)).json<MatchmakingEntryDto>();
     await sql(
       testApp.databaseUrl,
       `UPDATE matchmaking_entries SET created_at = now() - interval '121 seconds' WHERE user_id = $1`,
       [player.user.id],
     );
-    await matcher.tick();
+    const socket = await connectSocket(testApp.app, { token: player.accessToken });
+    const told = collect<MatchmakingExpiredDto>(socket, SERVER_EVENTS.matchmakingExpired);
+    try {
+      const expiredEvent = nextEvent<MatchmakingExpiredDto>(socket, SERVER_EVENTS.matchmakingExpired);
+      await matcher.tick();
+      expect(await expiredEvent).toEqual({
+        entry_id: entered.id,
+        game_id: GAME,
+        bet_amount: 7,
+        refunded_amount: 7,
+        waited_seconds: 121,
+      });
+      await matcher.tick();
+      await sleep(100);
+      expect(told).toHaveLength(1);
+    } finally {
+      socket.close();
+    }
     expect(await balanceCents(testApp.databaseUrl, player.user.id)).toBe(2000n);
     const [entry] = await sql<{ status: string }>(
       testApp.databaseUrl,

@@ -1,5 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { centsToDollars, MATCHMAKING_RECENT_MATCHES, SERVER_EVENTS } from '@skillduel/contracts';
+import {
+  centsToDollars,
+  MATCHMAKING_RECENT_MATCHES,
+  SERVER_EVENTS,
+  type MatchmakingExpiredDto,
+} from '@skillduel/contracts';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { RealtimeServer } from '../realtime/realtime.server';
@@ -7,7 +12,7 @@ import { CHANNELS } from '../realtime/realtime.types';
 import { LiveRoomsService } from '../rooms/live/live-rooms.service';
 import { RoomsService } from '../rooms/rooms.service';
 import { pairCandidates, QueueCandidate, QueuePair } from './matchmaking-pairing';
-import { MatchmakingRepository } from './matchmaking.repository';
+import { MatchmakingRepository, type QueueEntryRecord } from './matchmaking.repository';
 
 /** Entries one tick considers (the oldest first). */
 const CANDIDATES_PER_TICK = 2000;
@@ -96,17 +101,36 @@ export class MatchmakingMatcher implements OnApplicationBootstrap, OnApplication
       this.config.MATCHMAKING_MAX_WAIT_SECONDS,
       EXPIRIES_PER_TICK,
     );
-    for (const id of ids) await this.closeEntry(id, 'expired');
+    for (const id of ids) {
+      const expired = await this.closeEntry(id, 'expired');
+      if (expired) this.announceExpiry(expired);
+    }
   }
 
-  /** Closes one waiting entry with the refund of its hidden room (expiry, or a guest no longer allowed to stake). */
-  private async closeEntry(entryId: string, status: 'expired' | 'refused'): Promise<void> {
-    await this.repository.transaction(async (manager) => {
+  /** After commit: the player learns the search ended and the stake is back (every tab, any instance). */
+  private announceExpiry(entry: QueueEntryRecord): void {
+    const payload: MatchmakingExpiredDto = {
+      entry_id: entry.id,
+      game_id: entry.gameId,
+      bet_amount: centsToDollars(entry.betCents),
+      refunded_amount: centsToDollars(entry.betCents),
+      waited_seconds: Math.round(entry.waitedMs / 1000),
+    };
+    this.realtime.emitTo(CHANNELS.user(entry.userId), SERVER_EVENTS.matchmakingExpired, payload);
+  }
+
+  /**
+   * Closes one waiting entry with the refund of its hidden room (expiry, or a guest no longer allowed to stake).
+   * Answers the entry when this call refunded it, null when another transaction had it or its room was gone.
+   */
+  private async closeEntry(entryId: string, status: 'expired' | 'refused'): Promise<QueueEntryRecord | null> {
+    return this.repository.transaction(async (manager) => {
       const [entry] = await this.repository.lockWaitingEntries(manager, [entryId]);
-      if (!entry) return;
+      if (!entry) return null;
       await this.repository.lockUser(manager, entry.userId);
       const closed = await this.rooms.closeQueuedRoom(manager, entry.roomId, status);
       await this.repository.closeEntry(manager, entry.id, closed ? status : 'closed');
+      return closed ? entry : null;
     });
   }
 

@@ -52,6 +52,17 @@ export interface MatchmakingEntryDto {
   room_id: string | null;
 }
 
+/** `matchmaking:expired`: the entry waited MATCHMAKING_MAX_WAIT_SECONDS unpaired; the stake was refunded in full. */
+export interface MatchmakingExpiredDto {
+  entry_id: string;
+  game_id: string;
+  bet_amount: number;
+  /** Dollars returned to the wallet (the whole stake). */
+  refunded_amount: number;
+  /** How long the entry waited, in seconds. */
+  waited_seconds: number;
+}
+
 /** `matchmaking:matched`: both players of a pair, once their room is ready. */
 export interface MatchmakingMatchedDto {
   room_id: string;

@@ -1,6 +1,6 @@
 import type { EMOTES } from './constants';
 import type { GameResultDto, MatchResultDto, RoomDto, RoomSeat } from './rooms-types';
-import type { MatchmakingMatchedDto } from './matchmaking';
+import type { MatchmakingExpiredDto, MatchmakingMatchedDto } from './matchmaking';
 
 /**
  * The realtime contract (PRODUCT.md §6): Socket.IO on the same origin, default namespace, path `/socket.io`.
@@ -78,6 +78,8 @@ export const SERVER_EVENTS = {
   walletChanged: 'wallet:changed',
   /** The matchmaking queue paired this player (issue 17): the room id of the ready match. Only to that user. */
   matchmakingMatched: 'matchmaking:matched',
+  /** The player's queue entry expired unpaired (MATCHMAKING_MAX_WAIT_SECONDS) and the stake was refunded. Only to that user. */
+  matchmakingExpired: 'matchmaking:expired',
   /** A refusal without an ack, a rate limit, or the reason of a disconnection. */
   error: 'app:error',
 } as const;
@@ -358,6 +360,7 @@ export interface ServerToClientEvents {
   'notifications:changed': (payload: NotificationsChangedDto) => void;
   'wallet:changed': (payload: WalletChangedDto) => void;
   'matchmaking:matched': (payload: MatchmakingMatchedDto) => void;
+  'matchmaking:expired': (payload: MatchmakingExpiredDto) => void;
   'app:error': (payload: RealtimeErrorDto) => void;
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { EligibilityGateProvider } from '../../features/responsible-gaming/EligibilityGate';
+import { useMatchmakingPushes } from '../../features/matchmaking/useMatchmakingPushes';
 import { RealityCheck } from '../../features/responsible-gaming/RealityCheck';
 import { BottomNav } from './BottomNav';
 import { TopBar } from './TopBar';
@@ -10,6 +11,8 @@ import { useChromeInsets } from './useChromeInsets';
 export function AppLayout() {
   const { t } = useTranslation();
   useChromeInsets();
+  // Matched or expired while on another page: the room opens, the refund shows (issue 17).
+  useMatchmakingPushes();
   return (
     <EligibilityGateProvider>
       <div className="app-shell">

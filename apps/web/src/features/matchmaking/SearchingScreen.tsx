@@ -1,4 +1,4 @@
-import { matchmakingWindowWidth, type MatchmakingEntryDto } from '@skillduel/contracts';
+import { matchmakingWindowWidth, type MatchmakingEntryDto, type MatchmakingExpiredDto } from '@skillduel/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '../../app/format';
@@ -71,9 +71,40 @@ function Searching({ entry, onCancel }: { entry: MatchmakingEntryDto; onCancel: 
   );
 }
 
-/** Find opponent's live state (issue 17 point 3): searching (elapsed, rating range, Cancel), then 'Opponent found!'. */
-export function SearchingScreen({ search, onCancel }: { search: MatchSearch; onCancel: () => void }) {
+function Expired({ expired, onDismiss }: { expired: MatchmakingExpiredDto; onDismiss: () => void }) {
   const { t } = useTranslation();
+  const okRef = useAutoFocus<HTMLButtonElement>();
+  return (
+    <div className="gr-searching gr-expired" role="status" aria-live="assertive" data-testid="matchmaking-expired">
+      <h3 className="gr-found-title">{t('matchmaking.expired.title')}</h3>
+      <p>{t('matchmaking.expired.text', { time: formatElapsed(expired.waited_seconds * 1000) })}</p>
+      <p data-testid="matchmaking-expired-refund">
+        {t('matchmaking.expired.refund', { amount: formatDollars(expired.refunded_amount) })}
+      </p>
+      <div className="gr-actions">
+        <button ref={okRef} type="button" className="button" onClick={onDismiss} data-testid="matchmaking-expired-ok">
+          {t('matchmaking.expired.ok')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Find opponent's live state (issue 17 point 3): searching (elapsed, rating range, Cancel), then 'Opponent found!',
+ * or, when nobody was found in time, the refund.
+ */
+export function SearchingScreen({
+  search,
+  onCancel,
+  onDismiss,
+}: {
+  search: MatchSearch;
+  onCancel: () => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  if (search.kind === 'expired') return <Expired expired={search.expired} onDismiss={onDismiss} />;
   if (search.kind === 'found') {
     return (
       <div className="gr-searching gr-found" role="status" aria-live="assertive" data-testid="matchmaking-found">

@@ -17,6 +17,12 @@ export const matchmakingEn = {
     title: 'Opponent found!',
     text: 'Opening your {{bet}} match…',
   },
+  expired: {
+    title: 'No opponent found',
+    text: 'Nobody matched your rating and stake in {{time}}. Try again, or pick another stake.',
+    refund: 'Your stake of {{amount}} was refunded to your balance.',
+    ok: 'OK',
+  },
   toast: {
     cancelled: 'Search cancelled. Your stake of {{amount}} was refunded.',
     enterFailed: 'Could not start searching',
@@ -44,6 +50,12 @@ export const matchmakingEs: TranslationResource<typeof matchmakingEn> = {
   found: {
     title: '¡Oponente encontrado!',
     text: 'Abriendo tu partida de {{bet}}…',
+  },
+  expired: {
+    title: 'No se encontró oponente',
+    text: 'Nadie coincidió con tu puntuación y tu apuesta en {{time}}. Inténtalo de nuevo o elige otra apuesta.',
+    refund: 'Tu apuesta de {{amount}} se devolvió a tu saldo.',
+    ok: 'Aceptar',
   },
   toast: {
     cancelled: 'Búsqueda cancelada. Se te devolvió tu apuesta de {{amount}}.',

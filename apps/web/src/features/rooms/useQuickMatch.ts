@@ -1,26 +1,25 @@
 import {
   GAME_ROOM_DEFAULTS,
   MATCHMAKING_MESSAGES,
-  SERVER_EVENTS,
   type MatchmakingEntryDto,
+  type MatchmakingExpiredDto,
   type MatchmakingMatchedDto,
 } from '@skillduel/contracts';
 import type { TFunction } from 'i18next';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../../app/apiErrors';
 import { formatDollars } from '../../app/format';
 import { useAppDispatch } from '../../app/hooks';
-import { getRealtimeClient, realtimeAuthRefresher } from '../../app/realtime';
+import { getRealtimeClient } from '../../app/realtime';
 import { toast } from '../../app/toast';
 import { useGetGamesQuery } from '../games/gamesApi';
 import {
-  matchmakingApi,
   useEnterQueueMutation,
   useGetMatchmakingEntryQuery,
   useLeaveQueueMutation,
 } from '../matchmaking/matchmakingApi';
+import { setSearchOutcome, useSearchOutcome } from '../matchmaking/searchOutcome';
 import { useEligibilityGate } from '../responsible-gaming/EligibilityGate';
 import { useSession } from '../session/hooks';
 import { roomFailureReason } from './messages';
@@ -31,9 +30,6 @@ export function roomPath(roomId: string, spectate = false): string {
   return `/game/${encodeURIComponent(roomId)}${spectate ? '?spectate=true' : ''}`;
 }
 
-/** How long 'Opponent found!' shows before the room opens. */
-export const OPPONENT_FOUND_PAUSE_MS = 1200;
-
 /** A game's stake limits in dollars (the catalogue's, else the spec's defaults 1/100/10). */
 export interface StakeLimits {
   minDollars: number;
@@ -41,9 +37,11 @@ export interface StakeLimits {
   defaultDollars: number;
 }
 
-/** Where Find opponent stands: searching (the queue entry), or paired (the room is about to open). */
+/** Where Find opponent stands: searching (the queue entry), paired (the room is about to open) or expired (refunded). */
 export type MatchSearch =
-  { kind: 'searching'; entry: MatchmakingEntryDto } | { kind: 'found'; matched: MatchmakingMatchedDto };
+  | { kind: 'searching'; entry: MatchmakingEntryDto }
+  | { kind: 'found'; matched: MatchmakingMatchedDto }
+  | { kind: 'expired'; expired: MatchmakingExpiredDto };
 
 export interface QuickMatch {
   limits: StakeLimits;
@@ -53,6 +51,8 @@ export interface QuickMatch {
   search: MatchSearch | null;
   /** Leaves the queue: the stake is refunded. */
   cancelSearch: () => void;
+  /** Closes the 'no opponent found' message of an expired search. */
+  dismissOutcome: () => void;
 }
 
 const QUEUE_MESSAGE_KEYS = new Map<string, `matchmaking.serverMessages.${keyof typeof MATCHMAKING_MESSAGES}`>(
@@ -82,12 +82,12 @@ function matchedRoomOf(error: unknown): string | null {
  * Find opponent (PRODUCT §4, issue 17 point 3) on a built-in game's waiting screen: the stake the player confirmed
  * (issue 13: no money moves without consent) enters the matchmaking queue (POST /matchmaking/queue, escrowed); the
  * server pairs players of the same game and stake by rating and pushes `matchmaking:matched` to both, and the room
- * opens after a short 'Opponent found!'. Cancel leaves the queue with a refund. A second press while the first is on
+ * opens after a short 'Opponent found!' (the pushes are heard in the app layout, useMatchmakingPushes, so this works
+ * from any page); an entry that expires unpaired ends with its refund shown. Cancel leaves the queue with a refund. A second press while the first is on
  * its way does nothing.
  */
 export function useQuickMatch(gameId: string): QuickMatch {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const session = useSession();
   const signedIn = session.kind === 'signedIn';
@@ -97,28 +97,14 @@ export function useQuickMatch(gameId: string): QuickMatch {
   const [leaveQueue] = useLeaveQueueMutation();
   const ensureEligible = useEligibilityGate();
   const pending = useRef(false);
-  const [matched, setMatched] = useState<MatchmakingMatchedDto | null>(null);
+  const outcome = useSearchOutcome();
   const game = games?.find((candidate) => candidate.id === gameId);
   const minDollars = game?.min_bet ?? GAME_ROOM_DEFAULTS.minBetDollars;
   const maxDollars = game?.max_bet ?? GAME_ROOM_DEFAULTS.maxBetDollars;
   const defaultDollars = game?.default_bet ?? GAME_ROOM_DEFAULTS.defaultBetDollars;
   const limits = useMemo(() => ({ minDollars, maxDollars, defaultDollars }), [minDollars, maxDollars, defaultDollars]);
 
-  // The pair is pushed to the player's sockets; a push missed while offline is looked for again on reconnect.
-  useEffect(() => {
-    if (!signedIn) return undefined;
-    const client = getRealtimeClient();
-    const lease = client.acquire({ refreshAuth: realtimeAuthRefresher(dispatch) });
-    const stop = client.on(SERVER_EVENTS.matchmakingMatched, (payload) => {
-      void dispatch(matchmakingApi.util.upsertQueryData('getMatchmakingEntry', undefined, null));
-      setMatched(payload);
-    });
-    return () => {
-      stop();
-      lease.release();
-    };
-  }, [signedIn, dispatch]);
-
+  // The pushes are heard in the app layout; one missed while offline is looked for again on reconnect.
   const refetchEntry = useRef(refetch);
   refetchEntry.current = refetch;
   useEffect(() => {
@@ -129,17 +115,11 @@ export function useQuickMatch(gameId: string): QuickMatch {
     });
   }, [signedIn]);
 
-  // 'Opponent found!' for a moment, then the room.
-  useEffect(() => {
-    if (matched === null) return undefined;
-    const timer = window.setTimeout(() => navigate(roomPath(matched.room_id)), OPPONENT_FOUND_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [matched, navigate]);
-
   const findOpponent = useCallback(
     (betDollars: number) => {
       if (pending.current) return;
       pending.current = true;
+      setSearchOutcome(null);
       void ensureEligible()
         .then((eligible) => (eligible ? enterQueue({ game_id: gameId, bet_amount: betDollars }).unwrap() : null))
         .then(
@@ -175,7 +155,10 @@ export function useQuickMatch(gameId: string): QuickMatch {
           const roomId = matchedRoomOf(error);
           if (roomId !== null && entry) {
             // Paired just before the cancel: the match stands.
-            setMatched({ room_id: roomId, game_id: entry.game_id, bet_amount: entry.bet_amount });
+            setSearchOutcome({
+              kind: 'found',
+              matched: { room_id: roomId, game_id: entry.game_id, bet_amount: entry.bet_amount },
+            });
             return;
           }
           const reason = queueFailureReason(t, error);
@@ -187,11 +170,19 @@ export function useQuickMatch(gameId: string): QuickMatch {
       });
   }, [dispatch, entry, leaveQueue, t]);
 
-  const search = useMemo<MatchSearch | null>(() => {
-    if (matched !== null) return { kind: 'found', matched };
-    if (entry && entry.status === 'waiting') return { kind: 'searching', entry };
-    return null;
-  }, [entry, matched]);
+  const dismissOutcome = useCallback(() => setSearchOutcome(null), []);
 
-  return useMemo(() => ({ limits, findOpponent, search, cancelSearch }), [limits, findOpponent, search, cancelSearch]);
+  const search = useMemo<MatchSearch | null>(() => {
+    if (outcome?.kind === 'found') return { kind: 'found', matched: outcome.matched };
+    if (entry && entry.status === 'waiting') return { kind: 'searching', entry };
+    if (outcome?.kind === 'expired' && outcome.expired.game_id === gameId) {
+      return { kind: 'expired', expired: outcome.expired };
+    }
+    return null;
+  }, [entry, outcome, gameId]);
+
+  return useMemo(
+    () => ({ limits, findOpponent, search, cancelSearch, dismissOutcome }),
+    [limits, findOpponent, search, cancelSearch, dismissOutcome],
+  );
 }

@@ -48,7 +48,11 @@ export function WaitingScreen({
   if (quickMatch?.search) {
     return (
       <div className="gr-waiting" data-testid="waiting-screen">
-        <SearchingScreen search={quickMatch.search} onCancel={quickMatch.cancelSearch} />
+        <SearchingScreen
+          search={quickMatch.search}
+          onCancel={quickMatch.cancelSearch}
+          onDismiss={quickMatch.dismissOutcome}
+        />
       </div>
     );
   }
