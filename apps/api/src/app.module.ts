@@ -26,6 +26,7 @@ import { ResponsibleGamingCoreModule } from './responsible-gaming/responsible-ga
 import { ResponsibleGamingModule } from './responsible-gaming/responsible-gaming.module';
 import { AdminCoreModule } from './admin/admin-core.module';
 import { AdminModule } from './admin/admin.module';
+import { FairPlayModule } from './fair-play/fair-play.module';
 
 @Module({})
 export class AppModule {
@@ -63,6 +64,7 @@ export class AppModule {
         MatchmakingModule,
         ResponsibleGamingModule,
         AdminModule,
+        FairPlayModule,
       ],
       controllers: [HealthController, PublicConfigController],
       providers: [{ provide: APP_GUARD, useClass: AppThrottlerGuard }],

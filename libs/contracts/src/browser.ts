@@ -18,6 +18,7 @@ export * from './lib/notifications-types';
 export * from './lib/player-stats-types';
 export * from './lib/responsible-gaming';
 export * from './lib/admin';
+export * from './lib/fair-play';
 export * from './lib/glicko2';
 export * from './lib/ratings-types';
 export * from './lib/matchmaking';

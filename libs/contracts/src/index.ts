@@ -26,6 +26,7 @@ export * from './lib/dto/player-stats.dto';
 export * from './lib/responsible-gaming';
 export * from './lib/dto/responsible-gaming.dto';
 export * from './lib/admin';
+export * from './lib/fair-play';
 export * from './lib/dto/admin.dto';
 export * from './lib/glicko2';
 export * from './lib/ratings-types';

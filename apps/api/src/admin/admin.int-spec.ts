@@ -73,6 +73,19 @@ describe('operator console API: roles, freezes, withdrawal review, audit trail (
       { method: 'POST', url: `/api/admin/withdrawals/${someId}/approve`, payload: { reason: 'matrix test' } },
       { method: 'POST', url: `/api/admin/withdrawals/${someId}/reject`, payload: { reason: 'matrix test' } },
       { method: 'GET', url: '/api/admin/audit' },
+      { method: 'GET', url: '/api/admin/flags' },
+      {
+        method: 'POST',
+        url: `/api/admin/flags/${someId}/resolve`,
+        payload: { action: 'dismiss', note: 'matrix test' },
+      },
+      { method: 'GET', url: '/api/admin/disputes' },
+      { method: 'GET', url: `/api/admin/disputes/${someId}` },
+      { method: 'POST', url: `/api/admin/disputes/${someId}/decide`, payload: { decision: 'uphold', note: 'matrix' } },
+      { method: 'GET', url: '/api/admin/reviews' },
+      { method: 'GET', url: `/api/admin/reviews/${someId}` },
+      { method: 'POST', url: `/api/admin/reviews/${someId}/decide`, payload: { decision: 'void', note: 'matrix' } },
+      { method: 'GET', url: `/api/admin/users/${someId}/fair-play` },
     ];
 
     it('refuses every /api/admin route to guests (401) and players (403), and admin-only routes to support', async () => {

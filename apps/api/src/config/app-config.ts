@@ -13,15 +13,15 @@ import {
   validateSync,
 } from 'class-validator';
 import { toBoolean, toInt, toList } from './config-transforms';
-import { MatchmakingConfig } from './matchmaking-config';
+import { FairPlayConfig } from './fair-play-config';
 
 /**
  * Every environment variable the server reads, validated once at boot.
  * A bad value stops the server with a message naming the variable (see loadConfig).
  * Defaults here are the documented defaults in the README's configuration table. Feature groups with their own
- * file are composed in by inheritance (MatchmakingConfig).
+ * file are composed in by inheritance (FairPlayConfig, which extends MatchmakingConfig).
  */
-export class AppConfig extends MatchmakingConfig {
+export class AppConfig extends FairPlayConfig {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 

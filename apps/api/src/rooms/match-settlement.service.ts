@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { FairPlayFlagsRepository } from '../admin/fair-play-flags.repository';
 import { AppConfig } from '../config/app-config';
+import { FairPlayReviewsRepository } from '../fair-play/fair-play-reviews.repository';
+import { fairPlaySignals } from '../fair-play/fair-play-signals';
 import { recordRoundResult } from '../leaderboard/round-results';
 import { RatingsService } from '../ratings/ratings.service';
 import { RoomEscrowService, RoundDecision } from './room-escrow.service';
 import { MatchRecord, RoomsRepository } from './rooms.repository';
+import type { ReplayLogEntry } from '@skillduel/games';
+import type { MatchOutcome, RoundFairPlayDto } from '@skillduel/contracts';
+import { EntityManager } from 'typeorm';
 
 /** A round that this call closed (the one and only settlement of that round). */
 export interface ClosedRound {
@@ -25,6 +30,7 @@ export class MatchSettlementService {
     private readonly escrow: RoomEscrowService,
     private readonly flags: FairPlayFlagsRepository,
     private readonly ratings: RatingsService,
+    private readonly reviews: FairPlayReviewsRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -43,9 +49,22 @@ export class MatchSettlementService {
       if (!room) return null;
       const match = await this.rooms.lockOpenMatch(manager, roomId, round, onlyIfStaleSeconds);
       if (!match) return null;
-      const settled = await this.escrow.settle(manager, match, decision.outcome);
+      const signals = decision.outcome === 'void' ? null : this.judge(match, decision);
+      const winnerSeat = decision.outcome === 'player1' ? 0 : decision.outcome === 'player2' ? 1 : null;
+      const held =
+        signals !== null && winnerSeat !== null && signals.seats[winnerSeat].score >= this.config.FAIR_PLAY_HOLD_SCORE;
+      const settled = held
+        ? {
+            // Nothing moves: both stakes stay in escrow until support releases or voids the round (decision 1802).
+            potCents: match.betCents * 2n,
+            feeCents: 0n,
+            payoutCents: 0n,
+            winnerId: winnerSeat === 0 ? match.player1Id : match.player2Id,
+            transactionId: null,
+          }
+        : await this.escrow.settle(manager, match, decision.outcome);
       const written = await this.rooms.closeMatch(manager, roomId, round, {
-        status: decision.outcome === 'void' ? 'void' : 'finished',
+        status: held ? 'held' : decision.outcome === 'void' ? 'void' : 'finished',
         outcome: decision.outcome,
         reason: decision.reason,
         winnerId: settled.winnerId,
@@ -60,9 +79,13 @@ export class MatchSettlementService {
         settlementTransactionId: settled.transactionId,
       });
       if (!written) throw new Error(`match ${roomId}#${round} changed under its row lock`);
-      // Issue 7 hook: leaderboard aggregates and win notifications of this round, in this same transaction.
-      await recordRoundResult(manager, roomId, round);
-      // Fair-play signals of this round (decision 1602), in this same transaction: exactly once per round.
+      if (signals && signals.seats.some((seat) => seat.signals.length > 0)) {
+        await this.reviews.saveSignals(manager, match.id, signals);
+      }
+      if (held && settled.winnerId && winnerSeat !== null) {
+        await this.reviews.openReview(manager, match.id, settled.winnerId, signals.seats[winnerSeat].score);
+      }
+      // Fair-play flags of this round (decision 1602), in this same transaction: exactly once per round.
       if (decision.outcome !== 'void') {
         const log = Array.isArray(decision.inputLog) ? (decision.inputLog as { seat?: number }[]) : [];
         await this.flags.flagSettledRound(manager, {
@@ -76,14 +99,9 @@ export class MatchSettlementService {
           sentInput: [log.some((entry) => entry.seat === 0), log.some((entry) => entry.seat === 1)],
           checkSharedIp: this.config.FLAG_SHARED_IP,
         });
-        // Glicko-2 ratings of both players (decision 1701): a tie is a draw; void rounds are not rated.
-        await this.ratings.rateSettledRound(manager, {
-          gameId: match.gameId,
-          player1Id: match.player1Id,
-          player2Id: match.player2Id,
-          outcome: decision.outcome,
-        });
       }
+      // A held round is scored (leaderboard, notifications, ratings) when support releases it.
+      if (!held) await this.applyResult(manager, match, decision.outcome);
       if (room.round === round) await this.rooms.setStatus(manager, roomId, 'finished');
       return { winnerId: settled.winnerId };
     });
@@ -91,5 +109,28 @@ export class MatchSettlementService {
     const match = await this.rooms.findMatch(this.rooms.runner, roomId, round);
     if (!match) throw new Error(`match ${roomId}#${round} vanished after settlement`);
     return { match, winnerId: closed.winnerId };
+  }
+
+  /**
+   * What a released round (or one settled at once) does besides money: leaderboard aggregates and the win
+   * notification (issue 7 hook), then both players' Glicko-2 ratings (decision 1701). Inside the caller's
+   * transaction, exactly once per round. Not for void rounds.
+   */
+  async applyResult(manager: EntityManager, match: MatchRecord, outcome: MatchOutcome): Promise<void> {
+    if (outcome === 'void') return;
+    await recordRoundResult(manager, match.roomId, match.round);
+    await this.ratings.rateSettledRound(manager, {
+      gameId: match.gameId,
+      player1Id: match.player1Id,
+      player2Id: match.player2Id,
+      outcome,
+    });
+  }
+
+  /** Both seats' fair-play signals of the round (decision 1802), replayed from its seed and input log. */
+  private judge(match: MatchRecord, decision: RoundDecision): RoundFairPlayDto | null {
+    const log = Array.isArray(decision.inputLog) ? (decision.inputLog as ReplayLogEntry[]) : [];
+    const seats = fairPlaySignals({ gameId: match.gameId, seed: match.seed, timeLimitMs: match.timeLimitMs, log });
+    return seats ? { seats } : null;
   }
 }

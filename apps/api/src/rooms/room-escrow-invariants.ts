@@ -34,11 +34,23 @@ const CHECKS: ReadonlyArray<{ name: string; sql: string }> = [
           WHERE coalesce(m.moved, 0) <> coalesce(h.held, 0)`,
   },
   {
-    name: 'stakes are held only for the current round of an open room, by its players',
+    name: 'stakes are held only for the current round of an open room, by its players, or for a held round',
     sql: `SELECT s.room_id, s.round, s.user_id, r.status, r.round AS room_round
           FROM room_stakes s JOIN rooms r ON r.id = s.room_id
           WHERE s.state = 'held' AND (r.status NOT IN ('waiting','ready','playing') OR s.round <> r.round
-                OR s.user_id NOT IN (r.player1_id, coalesce(r.player2_id, r.player1_id)))`,
+                OR s.user_id NOT IN (r.player1_id, coalesce(r.player2_id, r.player1_id)))
+            AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.room_id = s.room_id AND m.round = s.round
+                              AND m.status = 'held' AND s.user_id IN (m.player1_id, m.player2_id))`,
+  },
+  {
+    name: 'a round held for fair-play review keeps both stakes in escrow and has an undecided review',
+    sql: `SELECT m.room_id, m.round
+          FROM matches m
+          WHERE m.status = 'held' AND (
+            m.settlement_transaction_id IS NOT NULL
+            OR (SELECT count(*) FROM room_stakes s WHERE s.room_id = m.room_id AND s.round = m.round
+                  AND s.state = 'held') <> 2
+            OR NOT EXISTS (SELECT 1 FROM fair_play_reviews r WHERE r.match_id = m.id AND r.status = 'held'))`,
   },
   {
     name: 'ready and playing rooms hold both stakes, waiting rooms the creator only',

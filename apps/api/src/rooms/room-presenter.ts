@@ -66,6 +66,7 @@ export function toMatchResultDto(match: MatchRecord): MatchResultDto | null {
     seed_hash: match.seedHash,
     seed: match.seed,
     ended_at: match.endedAt.toISOString(),
+    ...(match.status === 'held' ? { payout_held: true } : {}),
   };
 }
 
@@ -88,6 +89,7 @@ export function toGameResultDto(result: MatchResultDto, seat: RoomSeat, betDolla
     refunded: winner === 'tie' || winner === 'void' ? betDollars : 0,
     reason: result.reason,
     round: result.round,
+    ...(result.payout_held ? { payout_held: true } : {}),
   };
 }
 

@@ -36,6 +36,6 @@ import { RoomsService } from './rooms.service';
     RoomCluster,
     RoomPasswordAttemptsRepository,
   ],
-  exports: [RoomsService, LiveRoomsService],
+  exports: [RoomsService, LiveRoomsService, RoomsRepository, RoomEscrowService, MatchSettlementService, MatchXpService],
 })
 export class RoomsModule {}

@@ -67,7 +67,8 @@ export interface MatchRecord {
   timeLimitMs: number;
   seed: string;
   seedHash: string;
-  status: 'countdown' | 'playing' | 'finished' | 'void';
+  /** 'held': closed, its payout held in escrow for a fair-play review (decision 1802). */
+  status: 'countdown' | 'playing' | 'finished' | 'void' | 'held';
   startsAt: Date;
   endedAt: Date | null;
   outcome: MatchOutcome | null;
@@ -104,7 +105,7 @@ export interface NewMatch {
 }
 
 export interface MatchOutcomeRecord {
-  status: 'finished' | 'void';
+  status: 'finished' | 'void' | 'held';
   outcome: MatchOutcome;
   reason: MatchEndReason;
   winnerId: string | null;
@@ -116,7 +117,7 @@ export interface MatchOutcomeRecord {
   feeCents: bigint;
   payoutCents: bigint;
   inputLog: unknown;
-  settlementTransactionId: string;
+  settlementTransactionId: string | null;
 }
 
 type RawRoom = {
@@ -485,8 +486,12 @@ export class RoomsRepository {
   ): Promise<Array<StakeRecord & { round: number; stakeNo: number }>> {
     const rows = await queryRows<{ user_id: string; amount_cents: string; round: number; stake_no: number }>(
       runner,
-      `SELECT user_id, amount_cents::text, round, stake_no FROM room_stakes
+      // Without a round (a room-wide refund) the stakes of a round held for fair-play review stay in escrow: only
+      // support's decision releases them (decision 1802).
+      `SELECT user_id, amount_cents::text, round, stake_no FROM room_stakes s
         WHERE room_id = $1 AND state = 'held' AND ($2::int IS NULL OR round = $2)
+          AND ($2::int IS NOT NULL OR NOT EXISTS (
+                SELECT 1 FROM matches m WHERE m.room_id = s.room_id AND m.round = s.round AND m.status = 'held'))
         ORDER BY round, created_at`,
       [roomId, round ?? null],
     );
@@ -609,11 +614,11 @@ export class RoomsRepository {
     return rows[0] ? toMatch(rows[0]) : null;
   }
 
-  /** The most recent round of the room that is over (finished or void). */
+  /** The most recent round of the room that is over (finished, void or held for review). */
   async lastClosedMatch(runner: SqlRunner, roomId: string): Promise<MatchRecord | null> {
     const rows = await queryRows<RawMatch>(
       runner,
-      `SELECT ${MATCH_COLUMNS} FROM matches WHERE room_id = $1 AND status IN ('finished','void')
+      `SELECT ${MATCH_COLUMNS} FROM matches WHERE room_id = $1 AND status IN ('finished','void','held')
         ORDER BY round DESC LIMIT 1`,
       [roomId],
     );

@@ -36,6 +36,7 @@ import { LiveRoomsService } from './live/live-rooms.service';
 import { RoomEscrowService } from './room-escrow.service';
 import { hashRoomPassword, verifyRoomPassword } from './room-password';
 import { timeLimitMsOf, toGameRoomView, toMatchResultDto, toRoomDto } from './room-presenter';
+import { FairPlayReviewsRepository } from '../fair-play/fair-play-reviews.repository';
 import { RoomPasswordAttemptsRepository } from './room-password-attempts.repository';
 import { RoomCore, RoomGameRecord, RoomRecord, RoomsRepository } from './rooms.repository';
 
@@ -82,6 +83,7 @@ export class RoomsService {
     private readonly config: AppConfig,
     private readonly moneyGate: MoneyGate,
     private readonly passwordAttempts: RoomPasswordAttemptsRepository,
+    private readonly reviews: FairPlayReviewsRepository,
   ) {}
 
   async list(query: RoomsQueryDto): Promise<RoomDto[]> {
@@ -147,6 +149,7 @@ export class RoomsService {
       time_limit_ms: match.timeLimitMs,
       result,
       input_log: (match.inputLog ?? []) as MatchLogEntry[],
+      review: await this.reviews.roundReview(this.rooms.runner, roomId, round),
     };
   }
 

@@ -1,4 +1,5 @@
 import type { GameCategory, GameDifficulty, GameId } from './constants';
+import type { RoundReviewDto } from './fair-play';
 
 /**
  * Rooms and matches (SPEC §3 Room / Game room view / Game result, §7 /rooms*, PRODUCT.md §4).
@@ -93,6 +94,11 @@ export interface MatchResultDto {
   seed: string;
   /** ISO 8601 date-time. */
   ended_at: string;
+  /**
+   * True while the winner's payout is held for a fair-play review (issue 18): the pot waits in escrow, `payout` is 0
+   * until support releases it (or voids the round). Absent otherwise.
+   */
+  payout_held?: boolean;
 }
 
 /** The spec's Game result (SPEC §3), from one player's point of view (the `match:result` event). */
@@ -111,6 +117,8 @@ export interface GameResultDto {
   refunded: number;
   reason: MatchEndReason;
   round: number;
+  /** True while the round's payout is held for a fair-play review (nobody is paid yet). */
+  payout_held?: boolean;
 }
 
 /** GET /rooms/{id}: the spec's Game room view (SPEC §3) of a real room, with `status` and `settings`. */
@@ -165,6 +173,8 @@ export interface MatchReplayDto {
   time_limit_ms: number;
   result: MatchResultDto;
   input_log: MatchLogEntry[];
+  /** Whether the round's payout was held for a fair-play review, why and how it was decided; null if never held. */
+  review: RoundReviewDto | null;
 }
 
 /** GET /rooms query. */

@@ -22,6 +22,7 @@ import { CreatePlayerRatings1764400000000 } from './1764400000000-CreatePlayerRa
 import { AddDisputeAward1764500000000 } from './1764500000000-AddDisputeAward';
 import { CreateMatchmakingEntries1764600000000 } from './1764600000000-CreateMatchmakingEntries';
 import { AddMatchmakingEntryDevice1764700000000 } from './1764700000000-AddMatchmakingEntryDevice';
+import { AddFairPlayReviews1764800000000 } from './1764800000000-AddFairPlayReviews';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   AddDisputeAward1764500000000,
   CreateMatchmakingEntries1764600000000,
   AddMatchmakingEntryDevice1764700000000,
+  AddFairPlayReviews1764800000000,
 ];

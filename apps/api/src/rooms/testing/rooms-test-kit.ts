@@ -11,6 +11,7 @@ import type {
 } from '@skillduel/contracts';
 import type { NumberRushView, PlayerView } from '@skillduel/games';
 import { REALTIME_PATH } from '@skillduel/contracts';
+import { numberRushMinAnswerMs } from '@skillduel/games';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
@@ -184,7 +185,21 @@ export function numberRushAnswer(view: PlayerView<NumberRushView>): number {
   }
 }
 
-/** Answers `count` number-rush questions correctly as whoever owns `socket` (each one scores 10). */
+// Over the engine's floor by this much, as the server times the item from its own accept (before the view arrives).
+const ANSWER_MARGIN_MS = 20;
+
+/**
+ * Waits as long as a quick human needs for the shown question (the engine's floor, decision 1801): an answer sooner
+ * would count as wrong and be flagged. Call it when the view has arrived.
+ */
+export function thinkAboutNumberRush(view: PlayerView<NumberRushView>): Promise<void> {
+  return sleep(numberRushMinAnswerMs(view.game.question, numberRushAnswer(view)) + ANSWER_MARGIN_MS);
+}
+
+/**
+ * Answers `count` number-rush questions correctly as whoever owns `socket` (each one scores 10), each after the
+ * engine's floor for it: up to ~0.6 s a question, so keep `count` small against short test time limits.
+ */
 export async function answerNumberRushCorrectly(
   socket: ClientSocket,
   roomId: string,
@@ -193,6 +208,7 @@ export async function answerNumberRushCorrectly(
 ): Promise<void> {
   let view = firstView;
   for (let i = 0; i < count; i++) {
+    await thinkAboutNumberRush(view);
     const nextView = nextEvent<MatchViewDto>(socket, 'match:view');
     const ack = await request<Ack<MatchInputAckDto>>(socket, 'match:input', {
       room_id: roomId,
@@ -221,7 +237,7 @@ export async function playNumberRushRound(
   app: NestFastifyApplication,
   alice: RegisteredUser,
   bob: RegisteredUser,
-  options: { bet?: number; play?: NumberRushPlay } = {},
+  options: { bet?: number; play?: NumberRushPlay; finishTimeoutMs?: number } = {},
 ): Promise<{ roomId: string; aliceSocket: ClientSocket; bobSocket: ClientSocket; result: MatchFinishedDto['result'] }> {
   const post = (user: RegisteredUser, url: string, payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url, headers: bearer(user.accessToken), payload });
@@ -235,7 +251,12 @@ export async function playNumberRushRound(
   await watchRoom(aliceSocket, roomId);
   await watchRoom(bobSocket, roomId);
   const firstView = nextEvent<MatchViewDto>(aliceSocket, 'match:view');
-  const finished = nextEvent<MatchFinishedDto>(aliceSocket, 'match:finished', () => true, 8000);
+  const finished = nextEvent<MatchFinishedDto>(
+    aliceSocket,
+    'match:finished',
+    () => true,
+    options.finishTimeoutMs ?? 8000,
+  );
   await request(aliceSocket, 'match:ready', { room_id: roomId });
   await request(bobSocket, 'match:ready', { room_id: roomId });
   await options.play?.(aliceSocket, roomId, (await firstView).view as PlayerView<NumberRushView>);

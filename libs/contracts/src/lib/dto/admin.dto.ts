@@ -10,6 +10,7 @@ import {
   type FlagResolution,
   type UserRole,
 } from '../admin';
+import { FAIR_PLAY_MESSAGES, FAIR_PLAY_REVIEW_DECISIONS, type FairPlayReviewDecision } from '../fair-play';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
@@ -77,6 +78,18 @@ export class DisputeRequestDto {
 export class DecideDisputeDto {
   @IsIn(DISPUTE_DECISIONS, { message: DISPUTE_MESSAGES.decisionInvalid })
   decision!: DisputeDecision;
+
+  @Transform(trim)
+  @MaxLength(500, { message: ADMIN_MESSAGES.reasonRequired })
+  @MinLength(3, { message: ADMIN_MESSAGES.reasonRequired })
+  @IsString({ message: ADMIN_MESSAGES.reasonRequired })
+  note!: string;
+}
+
+/** POST /api/admin/reviews/{matchId}/decide: release the held payout as decided, or void the round (both refunded). */
+export class DecideReviewDto {
+  @IsIn(FAIR_PLAY_REVIEW_DECISIONS, { message: FAIR_PLAY_MESSAGES.decisionInvalid })
+  decision!: FairPlayReviewDecision;
 
   @Transform(trim)
   @MaxLength(500, { message: ADMIN_MESSAGES.reasonRequired })

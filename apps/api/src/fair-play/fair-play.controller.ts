@@ -1,0 +1,48 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DecideReviewDto, type AdminFairPlayEvidenceDto, type AdminReviewDto } from '@skillduel/contracts';
+import { StaffGuard, StaffOnly } from '../admin/staff.guard';
+import { AuthUser, CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { FairPlayReviewService } from './fair-play-review.service';
+
+/** The fair-play review queue of held payouts (decision 1802): support and admin only, every decision audited. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, StaffGuard)
+@StaffOnly('support')
+@Controller('admin')
+export class FairPlayController {
+  constructor(private readonly reviews: FairPlayReviewService) {}
+
+  @Get('reviews')
+  @ApiOperation({ summary: 'Rounds whose payout is held for fair-play review (?status=all for decided ones too)' })
+  list(@Query('status') status?: string): Promise<AdminReviewDto[]> {
+    return this.reviews.list(status === 'all' ? 'all' : 'held');
+  }
+
+  @Get('reviews/:matchId')
+  @ApiOperation({
+    summary: 'A held round with both seats’ signals and evidence (the replay: GET /rooms/{id}/rounds/{n})',
+  })
+  detail(@Param('matchId') matchId: string): Promise<AdminReviewDto> {
+    return this.reviews.detail(matchId);
+  }
+
+  @Post('reviews/:matchId/decide')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Release the held payout as decided, or void the round (both stakes refunded)' })
+  decide(
+    @CurrentUser() user: AuthUser,
+    @Param('matchId') matchId: string,
+    @Body() body: DecideReviewDto,
+  ): Promise<AdminReviewDto> {
+    return this.reviews.decide(user.userId, matchId, body.decision, body.note);
+  }
+
+  @Get('users/:id/fair-play')
+  @ApiOperation({ summary: 'A player’s rounds with fair-play signals and their evidence, newest first' })
+  evidence(@Param('id') userId: string): Promise<AdminFairPlayEvidenceDto[]> {
+    return this.reviews.evidenceOfUser(userId);
+  }
+}
