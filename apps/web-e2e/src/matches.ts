@@ -27,8 +27,8 @@ export async function send<T>(socket: Socket, event: string, payload: unknown): 
 
 /**
  * Both players play a real Quick Click match on the server over their own sockets (the browser side of live play is
- * covered by rooms.spec.ts): both press Start, the winner clicks to the target at a human 16 clicks per second, the
- * loser does nothing. The server decides and settles.
+ * covered by rooms.spec.ts): both press Start, the winner clicks to the target at a human 12 clicks per second (the
+ * engine refuses more than 14 a second sustained), the loser does nothing. The server decides and settles.
  */
 export async function playQuickClick(
   baseURL: string,
@@ -54,7 +54,7 @@ export async function playQuickClick(
     void finished.then(() => (over = true));
     while (!over) {
       winnerSocket.emit('match:input', { room_id: roomId, input: { type: 'click' } });
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await new Promise((resolve) => setTimeout(resolve, 85));
     }
     const { result } = await finished;
     expect(target).toBeGreaterThan(0);

@@ -38,6 +38,9 @@ const OPERATIONS: Record<string, (left: number, right: number) => number> = {
   '÷': (left, right) => left / right,
 };
 
+/** Longer than any number-rush answer floor (decision 1801: 350-600 ms), as a quick player would take. */
+const HUMAN_ANSWER_MS = 700;
+
 async function solveShownQuestion(page: Page): Promise<number> {
   const text = (await page.getByTestId('number-rush-question').textContent()) ?? '';
   const match = /(\d+)\s*([+−×÷])\s*(\d+)/.exec(text);
@@ -74,15 +77,15 @@ test.describe('practice against the computer (SPEC §2 "Game room", §4)', () =>
     expect(targetClicks).toBeGreaterThanOrEqual(50);
     expect(targetClicks).toBeLessThanOrEqual(149);
 
-    // Real mouse clicks on the target's centre, at most one every 70 ms (about 14 a second): the engine refuses more
-    // than 20 a second, and a locator click's own checks would make each click slow enough to lose to time-up.
+    // Real mouse clicks on the target's centre, at most one every 85 ms (about 12 a second): the engine refuses more
+    // than 14 a second sustained, and a locator click's own checks would make each click slow enough to lose to time-up.
     const box = await target.boundingBox();
     if (!box) throw new Error('the target is not on screen');
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
     let lastClickAt = 0;
     for (let click = 1; click <= targetClicks; click++) {
-      const waitMs = lastClickAt + 70 - Date.now();
+      const waitMs = lastClickAt + 85 - Date.now();
       if (waitMs > 0) await page.waitForTimeout(waitMs);
       lastClickAt = Date.now();
       await page.mouse.click(x, y);
@@ -125,6 +128,8 @@ test.describe('practice against the computer (SPEC §2 "Game room", §4)', () =>
 
     let expectedScore = 0;
     for (let question = 0; question < 10; question++) {
+      // A quick person's time to work it out: an answer under the engine's floor (at most 0.6 s) counts as wrong.
+      await page.waitForTimeout(HUMAN_ANSWER_MS);
       await answer.fill(String(await solveShownQuestion(page)));
       await answer.press('Enter');
       expectedScore += 10;
@@ -157,7 +162,11 @@ test.describe('practice against the computer (SPEC §2 "Game room", §4)', () =>
       if (index === 2) await snap(page, '15-practice-memory-master-showing');
     }
     await expect(page.getByTestId('memory-display')).toHaveAttribute('data-phase', 'input');
-    for (const color of shown) await page.getByTestId(`memory-color-${color}`).click();
+    // At a human pace: a press under the engine's floor would count as a wrong press.
+    for (const color of shown) {
+      await page.waitForTimeout(300);
+      await page.getByTestId(`memory-color-${color}`).click();
+    }
 
     await expect(page.getByTestId('game-feedback')).toHaveText('Round complete! +10');
     await expect(page.getByTestId('memory-round')).toHaveText('Round 2 of 5');

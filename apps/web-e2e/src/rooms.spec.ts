@@ -19,8 +19,15 @@ async function solveShownQuestion(page: Page): Promise<number> {
   return operation(Number(match[1]), Number(match[3]));
 }
 
-/** Answers the shown question correctly and waits for the server's next view (`n correct of n`). */
+/** Longer than any number-rush answer floor (decision 1801: 350-600 ms), as a quick player would take. */
+const HUMAN_ANSWER_MS = 700;
+
+/**
+ * Answers the shown question correctly after a quick person's time to work it out (sooner would count as wrong),
+ * and waits for the server's next view (`n correct of n`).
+ */
 async function answerCorrectly(page: Page, answered: number): Promise<void> {
+  await page.waitForTimeout(HUMAN_ANSWER_MS);
   const answer = await solveShownQuestion(page);
   const field = page.getByTestId('number-rush-answer');
   await field.fill(String(answer));

@@ -2,6 +2,14 @@
 export * from './core/types';
 export { DEFAULT_TIME_LIMIT_MS, MAX_INPUTS_PER_WINDOW, MAX_TIME_LIMIT_MS, RATE_WINDOW_MS } from './core/engine';
 export type { CompletionPolicy } from './core/engine';
+export {
+  MAX_SUSTAINED_INPUTS_PER_SECOND,
+  MAX_SUSTAINED_INPUTS_PER_WINDOW,
+  MIN_ARITHMETIC_STEP_MS,
+  MIN_HUMAN_REACTION_MS,
+  MIN_KEYSTROKE_MS,
+  SUSTAINED_RATE_WINDOW_MS,
+} from './core/plausibility';
 export { rngFor, hashToState } from './core/rng';
 export type { Rng, SeedKey } from './core/rng';
 export * from './registry';

@@ -60,7 +60,8 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
     sockets.push(round.aliceSocket, round.bobSocket);
     return round.roomId;
   }
-  const aliceWins: NumberRushPlay = (socket, roomId, view) => answerNumberRushCorrectly(socket, roomId, view, 2);
+  // One right answer wins (Bob answers nothing); one is all a 1.5 s round has room for at a human pace.
+  const aliceWins: NumberRushPlay = (socket, roomId, view) => answerNumberRushCorrectly(socket, roomId, view, 1);
 
   it('a player disputes a round once; support voids it: both wallets back to before the match, exactly once', async () => {
     const alice = await playerWithBalance(testApp.app, 100);

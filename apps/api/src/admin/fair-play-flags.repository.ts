@@ -10,7 +10,7 @@ export interface SettledMatchFacts {
   playerIds: [string, string];
   betCents: bigint;
   winnerId: string | null;
-  /** Inputs the engine or the server refused, per seat. */
+  /** Humanly impossible inputs per seat: the engine's flags (refused over a rate cap, or answered under a floor). */
   rejectedInputs: [number, number];
   /** Whether each seat sent any input at all. */
   sentInput: [boolean, boolean];

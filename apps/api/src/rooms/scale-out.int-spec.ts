@@ -25,6 +25,7 @@ import {
   numberRushAnswer,
   playerWithBalance,
   request,
+  thinkAboutNumberRush,
   watchRoom,
 } from './testing/rooms-test-kit';
 import { RedisServer, startRedisServer } from '../../test/child-server';
@@ -163,9 +164,11 @@ const TIME_LIMIT_MS = 2500;
     expect(await request<Ack<null>>(bobSocket, 'match:ready', { room_id: room.id })).toEqual({ ok: true, data: null });
     await started;
 
-    // Bob (on B) answers three questions correctly: his inputs are forwarded to A, which runs the match.
+    // Bob (on B) answers two questions correctly, each at a human pace: his inputs are forwarded to A, which runs
+    // the match.
     let view = (await bobFirstView).view as PlayerView<NumberRushView>;
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 2; i++) {
+      await thinkAboutNumberRush(view);
       const nextView = nextEvent<MatchViewDto>(bobSocket, 'match:view');
       const ack = await request<Ack<MatchInputAckDto>>(bobSocket, 'match:input', {
         room_id: room.id,

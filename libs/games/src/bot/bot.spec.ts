@@ -1,6 +1,21 @@
-import { GAME_IDS } from '@skillduel/contracts';
 import fc from 'fast-check';
-import { BOT_GROWTH, botScoreAt, createBot, practiceWinner } from './bot';
+import { GAME_IDS, LIMITS } from '@skillduel/contracts';
+import { COLOR_MATCH_MIN_ANSWER_MS } from '../color-match/color-match';
+import { MAX_SUSTAINED_INPUTS_PER_SECOND, MIN_HUMAN_REACTION_MS } from '../core/plausibility';
+import { MEMORY_MASTER_MIN_PRESS_MS } from '../memory-master/memory-master';
+import { numberRushMinAnswerMs } from '../number-rush/number-rush';
+import { PATTERN_PRO_MIN_ANSWER_MS } from '../pattern-pro/pattern-pro';
+import { QUICK_CLICK_TARGET_MAX } from '../quick-click/quick-click';
+import { WIZARD_WORDS, wordWizardMinAnswerMs } from '../word-wizard/word-wizard';
+import {
+  BOT_GROWTH,
+  BOT_MEMORY_MASTER,
+  BOT_REACTION_TIME,
+  BOT_WORD_WIZARD,
+  botScoreAt,
+  createBot,
+  practiceWinner,
+} from './bot';
 
 const curve = (gameId: (typeof GAME_IDS)[number], seed: string, untilMs = 60_000, stepMs = 100) =>
   Array.from({ length: untilMs / stepMs + 1 }, (_, i) => botScoreAt(createBot(gameId, seed), i * stepMs));
@@ -71,5 +86,25 @@ describe('practiceWinner', () => {
     expect(practiceWinner({ playerStatus: 'playing', playerDisplayScore: 50, botDisplayScore: 40 })).toBe('player');
     expect(practiceWinner({ playerStatus: 'playing', playerDisplayScore: 30, botDisplayScore: 40 })).toBe('computer');
     expect(practiceWinner({ playerStatus: 'playing', playerDisplayScore: 40, botDisplayScore: 40 })).toBe('tie');
+  });
+
+  it('plays at a human pace: never faster than the plausibility floors a player is held to', () => {
+    // Growth games: the fastest growth, turned into inputs per second or ms per correct answer.
+    const quick = BOT_GROWTH['quick-click'];
+    expect(((quick.max / 100) * QUICK_CLICK_TARGET_MAX * 1000) / quick.everyMs).toBeLessThanOrEqual(
+      MAX_SUSTAINED_INPUTS_PER_SECOND,
+    );
+    const msPerCorrect = (config: { everyMs: number; max: number }) =>
+      (config.everyMs * LIMITS.pointsPerCorrectAnswer) / config.max;
+    const hardestSum = numberRushMinAnswerMs({ left: 50, operator: '+', right: 50 }, 100);
+    expect(msPerCorrect(BOT_GROWTH['number-rush'])).toBeGreaterThanOrEqual(hardestSum);
+    expect(msPerCorrect(BOT_GROWTH['color-match'])).toBeGreaterThanOrEqual(COLOR_MATCH_MIN_ANSWER_MS.match_word);
+    expect(msPerCorrect(BOT_GROWTH['pattern-pro'])).toBeGreaterThanOrEqual(PATTERN_PRO_MIN_ANSWER_MS);
+    const longestWord = Math.max(...WIZARD_WORDS.map((word) => wordWizardMinAnswerMs(word)));
+    expect(BOT_WORD_WIZARD.minGuessMs).toBeGreaterThanOrEqual(longestWord);
+    expect(BOT_MEMORY_MASTER.minPressMs).toBeGreaterThanOrEqual(
+      Math.max(MEMORY_MASTER_MIN_PRESS_MS, MIN_HUMAN_REACTION_MS),
+    );
+    expect(BOT_REACTION_TIME.minReactionMs).toBeGreaterThanOrEqual(MIN_HUMAN_REACTION_MS);
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { accept, deepFreeze, rejectOf } from '../testing/test-utils';
 import {
   COLOR_OPTION_COUNT,
+  COLOR_MATCH_MIN_ANSWER_MS,
   colorChallenge,
   colorMatchEngine as engine,
   MATCH_COLORS,
@@ -55,6 +56,20 @@ describe('color-match scoring', () => {
       score: 54,
       game: { challengeIndex: 6, streak: 3, nextCorrectPoints: 13, answered: 6, correct: 5 },
     });
+  });
+
+  it('reading a colour word past a conflicting ink (Stroop) has a higher floor than naming a swatch', () => {
+    expect(COLOR_MATCH_MIN_ANSWER_MS.match_word).toBeGreaterThan(COLOR_MATCH_MIN_ANSWER_MS.name_color);
+  });
+
+  it("an answer under its challenge's floor counts as wrong (streak lost, moves on) and is flagged", () => {
+    let state = accept(engine, engine.create(seed), 0, right(0), 1000);
+    const floorMs = COLOR_MATCH_MIN_ANSWER_MS[colorChallenge(seed, 1).challenge.mode];
+    const early = engine.applyInput(state, 0, right(1), 1000 + floorMs - 1);
+    expect(early).toMatchObject({ ok: true, outcome: { kind: 'wrong' } });
+    expect(early.state.players[0]).toMatchObject({ score: 10, flags: 1, game: { challengeIndex: 2, streak: 0 } });
+    state = accept(engine, state, 0, right(1), 1000 + floorMs);
+    expect(state.players[0]).toMatchObject({ score: 21, flags: 0 });
   });
 
   it('rejects a colour that was not offered, or a malformed choice', () => {

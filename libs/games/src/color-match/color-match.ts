@@ -1,4 +1,5 @@
 import { defineEngine } from '../core/engine';
+import { answeredTooFast } from '../core/plausibility';
 import { rngFor } from '../core/rng';
 import { exactObject, isOneOf } from '../core/validate';
 import { cappedDisplayScore, streakPoints } from '../core/scoring';
@@ -40,6 +41,16 @@ export interface ColorMatchView {
   readonly active: boolean;
 }
 
+/**
+ * The least time a human needs to answer a challenge from the moment it is shown: recognise the swatch or read the
+ * word, then find and press one of four options. Reading a word past a conflicting ink (Stroop) takes longer. About
+ * half of Stroop's per-item times (~410 ms reading a word, ~630 ms naming a colour patch).
+ */
+export const COLOR_MATCH_MIN_ANSWER_MS = { name_color: 300, match_word: 350 } as const satisfies Record<
+  ColorChallenge['mode'],
+  number
+>;
+
 /** Challenge `index` (mode picked at random, seeded) and its answer; the same for both players. */
 export function colorChallenge(
   seed: string,
@@ -66,10 +77,12 @@ export const colorMatchEngine = defineEngine<ColorMatchGame, ColorMatchInput, Co
     return { type: 'choose', option: input['option'] };
   },
   initialGame: () => ({ challengeIndex: 0, streak: 0, answered: 0, correct: 0 }),
-  step: ({ seed, game, input }) => {
+  step: ({ seed, game, atMs, shownAtMs, input }) => {
     const { challenge, answer } = colorChallenge(seed, game.challengeIndex);
     if (!challenge.options.includes(input.option)) return { ok: false, reason: 'invalid_input' };
-    const isCorrect = input.option === answer;
+    // Faster than a human could recognise it and choose: it counts as wrong (and is flagged), not as a free retry.
+    const tooFast = answeredTooFast(atMs, shownAtMs, COLOR_MATCH_MIN_ANSWER_MS[challenge.mode]);
+    const isCorrect = !tooFast && input.option === answer;
     const points = isCorrect ? streakPoints(game.streak) : 0;
     return {
       ok: true,
@@ -82,6 +95,7 @@ export const colorMatchEngine = defineEngine<ColorMatchGame, ColorMatchInput, Co
       points,
       status: 'playing',
       outcome: isCorrect ? { kind: 'scored', points } : { kind: 'wrong' },
+      ...(tooFast && { tooFast }),
     };
   },
   displayScore: cappedDisplayScore,

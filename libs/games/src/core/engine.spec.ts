@@ -1,5 +1,6 @@
 import { accept, deepFreeze, rejectOf } from '../testing/test-utils';
 import { DEFAULT_TIME_LIMIT_MS, defineEngine, MAX_INPUTS_PER_WINDOW, type CompletionPolicy } from './engine';
+import { MAX_SUSTAINED_INPUTS_PER_WINDOW, SUSTAINED_RATE_WINDOW_MS } from './plausibility';
 import type { MatchState } from './types';
 import { exactObject, isFiniteNumber } from './validate';
 
@@ -8,7 +9,8 @@ type FakeInput =
   { type: 'score'; points: number } | { type: 'complete' } | { type: 'die' } | { type: 'wait' } | { type: 'cheat' };
 
 function fakeEngine(completion: CompletionPolicy) {
-  return defineEngine<{ moves: number }, FakeInput, { moves: number; active: boolean }>({
+  // `shownAtMs` records what the engine told the last step, so tests can check when an item counts as shown.
+  return defineEngine<{ moves: number; shownAtMs: number }, FakeInput, { moves: number; active: boolean }>({
     id: 'number-rush',
     completion,
     parseInput: (raw) => {
@@ -20,9 +22,9 @@ function fakeEngine(completion: CompletionPolicy) {
       const type = bare?.['type'];
       return type === 'complete' || type === 'die' || type === 'wait' || type === 'cheat' ? { type } : null;
     },
-    initialGame: () => ({ moves: 0 }),
-    step: ({ game, input }) => {
-      const moved = { moves: game.moves + 1 };
+    initialGame: () => ({ moves: 0, shownAtMs: 0 }),
+    step: ({ game, shownAtMs, input }) => {
+      const moved = { moves: game.moves + 1, shownAtMs };
       switch (input.type) {
         case 'score':
           return {
@@ -39,7 +41,8 @@ function fakeEngine(completion: CompletionPolicy) {
         case 'wait':
           return { ok: false, reason: 'not_ready' };
         case 'cheat':
-          return { ok: false, reason: 'too_fast' };
+          // A game-detected answer under its floor: accepted as wrong, flagged by the engine.
+          return { ok: true, game: moved, points: 0, status: 'playing', outcome: { kind: 'wrong' }, tooFast: true };
       }
     },
     displayScore: (score) => Math.min(100, score),
@@ -119,13 +122,24 @@ describe('applyInput guards', () => {
     expect(rejectOf(engine, state, 0, { type: 'wait' }, 200)).toEqual({ ok: false, state, reason: 'not_ready' });
   });
 
-  it('counts a game-detected too_fast as a flag, without changing the score', () => {
+  it('accepts a game-detected too-fast answer as the step made it (no free retry) and counts a flag', () => {
     const state = accept(engine, engine.create('seed'), 0, score(3), 100);
-    const rejected = rejectOf(engine, state, 0, { type: 'cheat' }, 200);
-    expect(rejected.reason).toBe('too_fast');
-    expect(rejected.state.players[0].flags).toBe(1);
-    expect(rejected.state.players[0].score).toBe(3);
-    expect(rejected.state.players[0].game).toEqual(state.players[0].game);
+    const applied = engine.applyInput(state, 0, { type: 'cheat' }, 200);
+    expect(applied).toMatchObject({ ok: true, outcome: { kind: 'wrong' } });
+    expect(applied.state.players[0].flags).toBe(1);
+    expect(applied.state.players[0].score).toBe(3);
+    expect(applied.state.players[0].game.moves).toBe(2);
+    expect(applied.state.players[1].flags).toBe(0);
+  });
+
+  it("tells a step when the player's item was shown: their previous accepted input, or 0", () => {
+    let state = accept(engine, engine.create('seed'), 0, score(1), 700);
+    expect(state.players[0].game.shownAtMs).toBe(0);
+    state = accept(engine, state, 1, score(1), 900); // the other player's input does not move it
+    state = engine.applyInput(state, 0, { type: 'wait' }, 1000).state; // nor does a refused one
+    state = accept(engine, state, 0, score(1), 1600);
+    expect(state.players[0].game.shownAtMs).toBe(700);
+    expect(state.players[1].game.shownAtMs).toBe(0);
   });
 
   it('never mutates the given state', () => {
@@ -138,7 +152,10 @@ describe('applyInput guards', () => {
   });
 
   it('refuses a state belonging to another game', () => {
-    const other = { ...engine.create('seed'), gameId: 'quick-click' } as MatchState<{ moves: number }>;
+    const other = { ...engine.create('seed'), gameId: 'quick-click' } as MatchState<{
+      moves: number;
+      shownAtMs: number;
+    }>;
     expect(() => engine.applyInput(other, 0, score(1), 1)).toThrow(TypeError);
     expect(() => engine.view(other, 0, 1)).toThrow(TypeError);
   });
@@ -159,11 +176,10 @@ describe('rate limit (more than 20 inputs in a sliding second)', () => {
     expect(later.players[0].flags).toBe(1);
   });
 
-  it('lets a steady 20 per second through indefinitely', () => {
+  it('lets 20 in one second through when the sustained rate stays human', () => {
     let state = engine.create('seed');
-    for (let i = 0; i < 200; i++) state = accept(engine, state, 0, score(0), i * 50);
+    for (let i = 0; i < MAX_INPUTS_PER_WINDOW; i++) state = accept(engine, state, 0, score(0), 5000 + i * 50);
     expect(state.players[0].flags).toBe(0);
-    expect(state.players[0].recentInputsAtMs.length).toBeLessThanOrEqual(MAX_INPUTS_PER_WINDOW);
   });
 
   it('limits each player separately', () => {
@@ -171,6 +187,38 @@ describe('rate limit (more than 20 inputs in a sliding second)', () => {
     for (let i = 0; i < MAX_INPUTS_PER_WINDOW; i++) state = accept(engine, state, 0, score(1), 100 + i);
     expect(rejectOf(engine, state, 0, score(1), 200).reason).toBe('too_fast');
     expect(accept(engine, state, 1, score(1), 200).players[1].score).toBe(1);
+  });
+});
+
+describe('sustained rate limit (more than 14 inputs a second over 3 s)', () => {
+  it('lets a steady 14 per second through indefinitely', () => {
+    let state = engine.create('seed');
+    for (let i = 0; i < 400; i++) state = accept(engine, state, 0, score(0), Math.floor((i * 1000) / 14));
+    expect(state.players[0].flags).toBe(0);
+    expect(state.players[0].recentInputsAtMs.length).toBeLessThanOrEqual(MAX_SUSTAINED_INPUTS_PER_WINDOW);
+  });
+
+  it('refuses and flags a steady 19 per second once 3 s hold more than 42 inputs; slowing down is accepted again', () => {
+    let state = engine.create('seed');
+    let atMs = 0;
+    const refusedAtMs: number[] = [];
+    for (let i = 0; i < 60; i++, atMs += 52) {
+      const applied = engine.applyInput(state, 0, score(1), atMs);
+      state = applied.state;
+      if (!applied.ok) {
+        expect(applied.reason).toBe('too_fast');
+        refusedAtMs.push(atMs);
+      }
+    }
+    expect(refusedAtMs[0]).toBe(MAX_SUSTAINED_INPUTS_PER_WINDOW * 52);
+    expect(refusedAtMs[0]).toBeLessThan(SUSTAINED_RATE_WINDOW_MS);
+    expect(state.players[0].flags).toBe(refusedAtMs.length);
+    expect(state.players[0].score).toBe(60 - refusedAtMs.length);
+    // At 3 s past the first of the last 42 accepted inputs there is room again.
+    const [firstKept = 0] = state.players[0].recentInputsAtMs;
+    expect(accept(engine, state, 0, score(1), firstKept + SUSTAINED_RATE_WINDOW_MS).players[0].score).toBe(
+      state.players[0].score + 1,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { LIMITS } from '@skillduel/contracts';
+import { MAX_SUSTAINED_INPUTS_PER_WINDOW, SUSTAINED_RATE_WINDOW_MS } from './plausibility';
 import type {
   ApplyResult,
   GameEngine,
@@ -21,9 +22,15 @@ export const DEFAULT_TIME_LIMIT_MS = LIMITS.roundTimeLimitSeconds * 1000;
 /** Upper bound on a configurable match, so a typo cannot hold escrow for hours. */
 export const MAX_TIME_LIMIT_MS = 10 * 60 * 1000;
 
-/** PRODUCT §5: "more than ~20 clicks per second" is not human. Applies to every input of every game. */
+/**
+ * PRODUCT §5: "more than ~20 clicks per second" is not human (a burst cap). Together with the sustained cap of
+ * `plausibility.ts` (14/s over 3 s) it applies to every input of every game; over either, an input is refused as
+ * 'too_fast' and flagged.
+ */
 export const MAX_INPUTS_PER_WINDOW = 20;
 export const RATE_WINDOW_MS = 1000;
+// Accepted-input times are kept for the longer of the two windows.
+const KEPT_INPUTS_WINDOW_MS = Math.max(RATE_WINDOW_MS, SUSTAINED_RATE_WINDOW_MS);
 
 /**
  * 'wins_at_once': the first player to complete wins immediately (PRODUCT §5).
@@ -39,14 +46,22 @@ export type StepResult<Game> =
       readonly points: number;
       readonly status: PlayerStatus;
       readonly outcome: InputOutcome;
+      /**
+       * Accepted, but faster than a human could have answered (under the task's floor): the step has already made
+       * it cost what a wrong answer costs; the engine counts a fair-play flag. Not a refusal, so not a free retry.
+       */
+      readonly tooFast?: true;
     }
-  | { readonly ok: false; readonly reason: Extract<RejectReason, 'invalid_input' | 'not_ready' | 'too_fast'> };
+  /** Only forged or premature input is refused here; a humanly too fast answer is accepted with `tooFast`. */
+  | { readonly ok: false; readonly reason: Extract<RejectReason, 'invalid_input' | 'not_ready'> };
 
 export interface StepContext<Game, Input> {
   readonly seed: string;
   readonly game: Game;
   readonly score: number;
   readonly atMs: number;
+  /** When this player's current item was shown: their previous accepted input, or 0 (the start of play). */
+  readonly shownAtMs: number;
   readonly input: Input;
 }
 
@@ -153,20 +168,30 @@ export function defineEngine<Game, Input, GameView>(
     const input = rules.parseInput(rawInput);
     if (input === null) return reject(state, 'invalid_input');
 
-    const recentInputsAtMs = current.recentInputsAtMs.filter((t) => atMs - t < RATE_WINDOW_MS);
-    if (recentInputsAtMs.length >= MAX_INPUTS_PER_WINDOW) return reject(flagged(state, player), 'too_fast');
-
-    const step = rules.step({ seed: state.seed, game: current.game, score: current.score, atMs, input });
-    if (!step.ok) {
-      return reject(step.reason === 'too_fast' ? flagged(state, player) : state, step.reason);
+    const recentInputsAtMs = current.recentInputsAtMs.filter((t) => atMs - t < KEPT_INPUTS_WINDOW_MS);
+    const inBurstWindow = recentInputsAtMs.filter((t) => atMs - t < RATE_WINDOW_MS).length;
+    const inSustainedWindow = recentInputsAtMs.filter((t) => atMs - t < SUSTAINED_RATE_WINDOW_MS).length;
+    if (inBurstWindow >= MAX_INPUTS_PER_WINDOW || inSustainedWindow >= MAX_SUSTAINED_INPUTS_PER_WINDOW) {
+      return reject(flagged(state, player), 'too_fast');
     }
+
+    const step = rules.step({
+      seed: state.seed,
+      game: current.game,
+      score: current.score,
+      atMs,
+      shownAtMs: current.lastInputAtMs,
+      input,
+    });
+    if (!step.ok) return reject(state, step.reason);
 
     const nextPlayer: PlayerState<Game> = {
       status: step.status,
       score: current.score + step.points,
       finishedAtMs: step.status === 'playing' ? null : atMs,
-      flags: current.flags,
+      flags: current.flags + (step.tooFast === true ? 1 : 0),
       recentInputsAtMs: [...recentInputsAtMs, atMs],
+      lastInputAtMs: atMs,
       game: step.game,
     };
     const next = withPlayer({ ...state, nowMs: atMs }, player, nextPlayer);
@@ -198,6 +223,7 @@ export function defineEngine<Game, Input, GameView>(
         finishedAtMs: null,
         flags: 0,
         recentInputsAtMs: [],
+        lastInputAtMs: 0,
         game: rules.initialGame(seed),
       });
       return {

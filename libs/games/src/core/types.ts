@@ -23,7 +23,10 @@ export type RejectReason =
   | 'invalid_time'
   /** `atMs` is earlier than the last accepted input or tick. */
   | 'time_backwards'
-  /** Humanly impossible (rate over 20/s, reaction under 100 ms); also counted in the player's `flags`. */
+  /**
+   * Humanly impossible input rate (over 20/s, or over 14/s sustained for 3 s); also counted in the player's `flags`.
+   * An answer faster than its task's floor is not refused: it is accepted as a wrong answer and flagged.
+   */
   | 'too_fast'
   /** The game does not take input right now (memory-master display phase). */
   | 'not_ready'
@@ -37,11 +40,11 @@ export type InputOutcome =
   | { readonly kind: 'scored'; readonly points: number }
   /** Accepted, no points yet (a click, a correct press mid-sequence). */
   | { readonly kind: 'progress' }
-  /** Wrong answer: no points, streak (if any) reset, next item. */
+  /** Wrong answer (or one faster than a human could answer): no points, streak (if any) reset, next item. */
   | { readonly kind: 'wrong' }
-  /** reaction-time: clicked before green, the round restarts. */
+  /** reaction-time: clicked before green (or under the reaction floor after it), the round restarts. */
   | { readonly kind: 'early' }
-  /** Game-ending mistake: this player is out with their current score. */
+  /** Game-ending mistake (memory-master: a wrong or humanly too fast press): out with the current score. */
   | { readonly kind: 'out' };
 
 /**
@@ -79,10 +82,12 @@ export interface PlayerState<Game> {
   readonly status: PlayerStatus;
   readonly score: number;
   readonly finishedAtMs: number | null;
-  /** Count of humanly impossible inputs (rejected as 'too_fast'). */
+  /** Count of humanly impossible inputs: refused as 'too_fast', or accepted as wrong under a task's floor. */
   readonly flags: number;
-  /** Times of accepted inputs within the last second, for the 20-per-second limit. */
+  /** Times of accepted inputs within the last 3 s, for the burst and sustained rate limits. */
   readonly recentInputsAtMs: readonly number[];
+  /** Time of this player's last accepted input (0 before any): when their current item was shown. */
+  readonly lastInputAtMs: number;
   readonly game: Game;
 }
 

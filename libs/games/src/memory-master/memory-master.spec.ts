@@ -1,7 +1,9 @@
 import fc from 'fast-check';
+import { MIN_HUMAN_REACTION_MS } from '../core/plausibility';
 import { accept, deepFreeze, rejectOf } from '../testing/test-utils';
 import {
   MEMORY_COLORS,
+  MEMORY_MASTER_MIN_PRESS_MS,
   MEMORY_ROUNDS,
   memoryInputOpensAtMs,
   memoryMasterEngine as engine,
@@ -13,10 +15,10 @@ type State = ReturnType<typeof engine.create>;
 const press = (color: MemoryColor) => ({ type: 'press', color });
 const seed = 'memory-seed';
 
-/** Plays `player`'s current round correctly, starting once input opens, one press per 300 ms. */
+/** Plays `player`'s current round correctly, starting 300 ms after input opens, one press per 300 ms. */
 function playRound(state: State, player: 0 | 1, fromMs = 0): { state: State; atMs: number } {
   const game = state.players[player].game;
-  let atMs = Math.max(fromMs, memoryInputOpensAtMs(game));
+  let atMs = Math.max(fromMs, memoryInputOpensAtMs(game) + 300);
   let current = state;
   for (const color of memorySequence(seed, game.round)) {
     current = accept(engine, current, player, press(color), atMs);
@@ -87,7 +89,26 @@ describe('memory-master display phase', () => {
     for (const atMs of [0, 999, 2500, 3999]) {
       expect(rejectOf(engine, state, 0, press(first), atMs)).toEqual({ ok: false, state, reason: 'not_ready' });
     }
-    expect(accept(engine, state, 0, press(first), 4000).players[0].game.pressed).toBe(1);
+    expect(accept(engine, state, 0, press(first), 4000 + MIN_HUMAN_REACTION_MS).players[0].game.pressed).toBe(1);
+  });
+
+  it('a first press under the reaction floor after input opens is a wrong press: out, and flagged', () => {
+    const state = engine.create(seed);
+    const first = memorySequence(seed, 1)[0] as MemoryColor;
+    const applied = engine.applyInput(state, 0, press(first), memoryInputOpensAtMs(state.players[0].game) + 99);
+    expect(applied).toMatchObject({ ok: true, outcome: { kind: 'out' } });
+    expect(applied.state.players[0]).toMatchObject({ status: 'out', score: 0, flags: 1 });
+  });
+
+  it('a press under the floor after the previous one is a wrong press: out, and flagged', () => {
+    const [first, second] = memorySequence(seed, 1) as [MemoryColor, MemoryColor];
+    const firstAtMs = memoryInputOpensAtMs(engine.create(seed).players[0].game) + 400;
+    const state = accept(engine, engine.create(seed), 0, press(first), firstAtMs);
+    const early = engine.applyInput(state, 0, press(second), firstAtMs + MEMORY_MASTER_MIN_PRESS_MS - 1);
+    expect(early).toMatchObject({ ok: true, outcome: { kind: 'out' } });
+    expect(early.state.players[0]).toMatchObject({ status: 'out', flags: 1 });
+    const onTime = accept(engine, state, 0, press(second), firstAtMs + MEMORY_MASTER_MIN_PRESS_MS);
+    expect(onTime.players[0]).toMatchObject({ status: 'playing', flags: 0, game: { pressed: 2 } });
   });
 
   it('tells the server when the display changes next', () => {

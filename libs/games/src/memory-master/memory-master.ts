@@ -1,5 +1,6 @@
 import { LIMITS } from '@skillduel/contracts';
 import { defineEngine } from '../core/engine';
+import { answeredTooFast, MIN_HUMAN_REACTION_MS } from '../core/plausibility';
 import { rngFor } from '../core/rng';
 import { exactObject, isOneOf } from '../core/validate';
 
@@ -13,6 +14,13 @@ export const MEMORY_START_DELAY_MS = 1000;
 export const MEMORY_ITEM_MS = 1000;
 /** Finishing round 5 displays as 100 (see `memoryDisplayScore`). */
 export const MEMORY_MAX_SCORE = MEMORY_ROUNDS * LIMITS.pointsPerCorrectAnswer;
+
+/**
+ * Between two presses of a remembered sequence: two fingers alternately tapping reach ~10 taps a second, and each
+ * press here also moves to another of six buttons. The first press of a round is a reaction to the input phase
+ * opening and has the reaction floor (`MIN_HUMAN_REACTION_MS`).
+ */
+export const MEMORY_MASTER_MIN_PRESS_MS = 100;
 
 export type MemoryMasterInput = { readonly type: 'press'; readonly color: MemoryColor };
 
@@ -75,11 +83,17 @@ export const memoryMasterEngine = defineEngine<MemoryMasterGame, MemoryMasterInp
     return { type: 'press', color: input['color'] };
   },
   initialGame: () => ({ round: 1, roundStartedAtMs: 0, pressed: 0 }),
-  step: ({ seed, game, atMs, input }) => {
-    if (atMs < memoryInputOpensAtMs(game)) return { ok: false, reason: 'not_ready' };
+  step: ({ seed, game, atMs, shownAtMs, input }) => {
+    const inputOpensAtMs = memoryInputOpensAtMs(game);
+    if (atMs < inputOpensAtMs) return { ok: false, reason: 'not_ready' };
     const sequence = memorySequence(seed, game.round);
-    if (input.color !== sequence[game.pressed]) {
-      return { ok: true, game, points: 0, status: 'out', outcome: { kind: 'out' } };
+    // Faster than a human press is a wrong press (and is flagged): in this game that ends the player's run.
+    const tooFast =
+      game.pressed === 0
+        ? answeredTooFast(atMs, inputOpensAtMs, MIN_HUMAN_REACTION_MS)
+        : answeredTooFast(atMs, shownAtMs, MEMORY_MASTER_MIN_PRESS_MS);
+    if (tooFast || input.color !== sequence[game.pressed]) {
+      return { ok: true, game, points: 0, status: 'out', outcome: { kind: 'out' }, ...(tooFast && { tooFast }) };
     }
     const pressed = game.pressed + 1;
     if (pressed < sequence.length) {

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { accept, deepFreeze, rejectOf } from '../testing/test-utils';
-import { NUMBER_RUSH_RANGES, numberRushEngine as engine, numberRushQuestion } from './number-rush';
+import { MIN_KEYSTROKE_MS } from '../core/plausibility';
+import {
+  NUMBER_RUSH_RANGES,
+  numberRushEngine as engine,
+  numberRushMinAnswerMs,
+  numberRushQuestion,
+} from './number-rush';
 
 const answer = (value: number) => ({ type: 'answer', value });
 
@@ -70,6 +76,48 @@ describe('number-rush play', () => {
     expect(engine.view(state, 1, 2000).game.question).toEqual(numberRushQuestion(seed, 0).question);
     state = accept(engine, state, 1, correct(0), 2500);
     expect(engine.view(state, 1, 2500).game.question).toEqual(numberRushQuestion(seed, 1).question);
+  });
+
+  it('scales the answer floor with the task: more columns and longer answers take longer', () => {
+    const floor = (left: number, operator: '+' | '-' | '*' | '/', right: number, result: number) =>
+      numberRushMinAnswerMs({ left, operator, right }, result);
+    expect(floor(1, '+', 2, 3)).toBe(350);
+    expect(floor(3, '*', 4, 12)).toBe(400);
+    expect(floor(47, '+', 38, 85)).toBe(550);
+    expect(floor(74, '-', 25, 49)).toBe(550);
+    expect(floor(50, '+', 50, 100)).toBe(600);
+    expect(floor(47, '+', 38, 85)).toBeGreaterThan(floor(3, '*', 4, 12));
+    expect(floor(12, '*', 12, 144) - floor(3, '*', 4, 12)).toBe(MIN_KEYSTROKE_MS);
+  });
+
+  it('an answer under its floor is not a free retry: it counts as wrong, moves on and is flagged', () => {
+    const { question, answer: result } = numberRushQuestion(seed, 0);
+    const floorMs = numberRushMinAnswerMs(question, result);
+    const early = engine.applyInput(engine.create(seed), 0, correct(0), floorMs - 1);
+    expect(early).toMatchObject({ ok: true, outcome: { kind: 'wrong' } });
+    expect(early.state.players[0]).toMatchObject({ score: 0, flags: 1, game: { questionIndex: 1, correct: 0 } });
+    // The next question's floor runs from this (accepted) answer, not from the start.
+    const next = numberRushQuestion(seed, 1);
+    const nextFloorMs = numberRushMinAnswerMs(next.question, next.answer);
+    const again = engine.applyInput(early.state, 0, correct(1), floorMs - 1 + nextFloorMs - 1);
+    expect(again.state.players[0]).toMatchObject({ score: 0, flags: 2 });
+    // At the floor exactly it is a human answer.
+    const onTime = engine.applyInput(engine.create(seed), 0, correct(0), floorMs);
+    expect(onTime).toMatchObject({ ok: true, outcome: { kind: 'scored', points: 10 } });
+    expect(onTime.state.players[0].flags).toBe(0);
+  });
+
+  it('the bot of issue 18 (a correct answer every 51 ms, 19.5/s) is flagged on every answer it does not lose', () => {
+    let state = engine.create(seed);
+    let sent = 0;
+    for (let atMs = 10; atMs < 30_000; atMs += 51, sent++) {
+      state = engine.applyInput(state, 0, correct(state.players[0].game.questionIndex), atMs).state;
+    }
+    // Only an answer that happens to follow a run of refusals by more than its floor counts: far fewer than the 15 of
+    // a human answering every 2 s. Every other one is flagged (refused over the rate caps, or wrong under the floor).
+    const { correct: correctCount } = state.players[0].game;
+    expect(correctCount).toBeLessThan(15);
+    expect(state.players[0].flags).toBe(sent - correctCount);
   });
 
   it('a wrong answer scores nothing and moves to the next question', () => {

@@ -1,5 +1,6 @@
 import { LIMITS } from '@skillduel/contracts';
 import { defineEngine } from '../core/engine';
+import { answeredTooFast, MIN_ARITHMETIC_STEP_MS, MIN_HUMAN_REACTION_MS, MIN_KEYSTROKE_MS } from '../core/plausibility';
 import { rngFor } from '../core/rng';
 import { cappedDisplayScore } from '../core/scoring';
 import { exactObject, isFiniteNumber } from '../core/validate';
@@ -72,6 +73,21 @@ export function numberRushQuestion(
   }
 }
 
+/**
+ * The least time a human needs for `question` from the moment it is shown: see it, solve it, type the answer and
+ * press Enter. Solving costs one arithmetic step per column of a sum or difference (47 + 38 is two, 3 + 4 one) and one
+ * for a times-table product or quotient. From 350 ms (1 + 2) to 600 ms (50 + 50): about a third of human latencies.
+ */
+export function numberRushMinAnswerMs(question: ArithmeticQuestion, answer: number): number {
+  const digits = (n: number): number => String(Math.abs(n)).length;
+  const steps =
+    question.operator === '+' || question.operator === '-'
+      ? Math.max(digits(question.left), digits(question.right))
+      : 1;
+  const keystrokes = digits(answer) + 1; // the answer, then Enter
+  return MIN_HUMAN_REACTION_MS + steps * MIN_ARITHMETIC_STEP_MS + keystrokes * MIN_KEYSTROKE_MS;
+}
+
 export const numberRushEngine = defineEngine<NumberRushGame, NumberRushInput, NumberRushView>({
   id: 'number-rush',
   completion: 'wins_at_once', // never used: number-rush has no completion, only time-up
@@ -81,8 +97,11 @@ export const numberRushEngine = defineEngine<NumberRushGame, NumberRushInput, Nu
     return { type: 'answer', value: input['value'] };
   },
   initialGame: () => ({ questionIndex: 0, answered: 0, correct: 0 }),
-  step: ({ seed, game, input }) => {
-    const isCorrect = input.value === numberRushQuestion(seed, game.questionIndex).answer;
+  step: ({ seed, game, atMs, shownAtMs, input }) => {
+    const { question, answer } = numberRushQuestion(seed, game.questionIndex);
+    // Faster than a human could read, solve and type it: it counts as wrong (and is flagged), not as a free retry.
+    const tooFast = answeredTooFast(atMs, shownAtMs, numberRushMinAnswerMs(question, answer));
+    const isCorrect = !tooFast && input.value === answer;
     // A wrong answer moves on too: otherwise a player could brute-force one question by guessing.
     const next: NumberRushGame = {
       questionIndex: game.questionIndex + 1,
@@ -96,6 +115,7 @@ export const numberRushEngine = defineEngine<NumberRushGame, NumberRushInput, Nu
       points,
       status: 'playing',
       outcome: isCorrect ? { kind: 'scored', points } : { kind: 'wrong' },
+      ...(tooFast && { tooFast }),
     };
   },
   displayScore: cappedDisplayScore,

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { accept, deepFreeze, rejectOf } from '../testing/test-utils';
-import { PATTERN_OPTION_COUNT, PATTERN_SEQUENCES, patternProEngine as engine, patternPuzzle } from './pattern-pro';
+import {
+  PATTERN_OPTION_COUNT,
+  PATTERN_PRO_MIN_ANSWER_MS,
+  PATTERN_SEQUENCES,
+  patternProEngine as engine,
+  patternPuzzle,
+} from './pattern-pro';
 
 const choose = (option: string) => ({ type: 'choose', option });
 const seed = 'pattern-seed';
@@ -64,13 +70,22 @@ describe('pattern-pro scoring', () => {
   });
 
   it('keeps streaks per player', () => {
-    let state = accept(engine, engine.create(seed), 0, right(0), 100);
-    state = accept(engine, state, 0, right(1), 200);
-    state = accept(engine, state, 1, right(0), 300);
+    let state = accept(engine, engine.create(seed), 0, right(0), 500);
+    state = accept(engine, state, 0, right(1), 1000);
+    state = accept(engine, state, 1, right(0), 1100);
     expect(state.players.map((p) => [p.score, p.game.streak])).toEqual([
       [21, 2],
       [10, 1],
     ]);
+  });
+
+  it('an answer under the floor counts as wrong (streak lost, moves on) and is flagged', () => {
+    const state = accept(engine, engine.create(seed), 0, right(0), 1000);
+    const early = engine.applyInput(state, 0, right(1), 1000 + PATTERN_PRO_MIN_ANSWER_MS - 1);
+    expect(early).toMatchObject({ ok: true, outcome: { kind: 'wrong' } });
+    expect(early.state.players[0]).toMatchObject({ score: 10, flags: 1, game: { puzzleIndex: 2, streak: 0 } });
+    const onTime = accept(engine, state, 0, right(1), 1000 + PATTERN_PRO_MIN_ANSWER_MS);
+    expect(onTime.players[0]).toMatchObject({ score: 21, flags: 0 });
   });
 
   it('rejects an option that was not offered, or a malformed choice', () => {

@@ -1,4 +1,5 @@
 import { defineEngine } from '../core/engine';
+import { answeredTooFast } from '../core/plausibility';
 import { rngFor } from '../core/rng';
 import { cappedDisplayScore, streakPoints } from '../core/scoring';
 import { exactObject } from '../core/validate';
@@ -75,6 +76,12 @@ export function patternPuzzle(
   };
 }
 
+/**
+ * The least time a human needs from the moment a puzzle is shown: scan a five- or six-item sequence for the gap,
+ * infer the missing item and pick it among four options (a four-way choice alone averages ~400-500 ms).
+ */
+export const PATTERN_PRO_MIN_ANSWER_MS = 400;
+
 // Longer than any option; anything longer cannot be one.
 const MAX_OPTION_LENGTH = 8;
 
@@ -89,11 +96,13 @@ export const patternProEngine = defineEngine<PatternProGame, PatternProInput, Pa
     return { type: 'choose', option };
   },
   initialGame: () => ({ puzzleIndex: 0, streak: 0, answered: 0, correct: 0 }),
-  step: ({ seed, game, input }) => {
+  step: ({ seed, game, atMs, shownAtMs, input }) => {
     const { puzzle, answer } = patternPuzzle(seed, game.puzzleIndex);
     // Only an offered option is a real choice; anything else is a forged input.
     if (!puzzle.options.includes(input.option)) return { ok: false, reason: 'invalid_input' };
-    const isCorrect = input.option === answer;
+    // Faster than a human could read the sequence and choose: it counts as wrong (and is flagged).
+    const tooFast = answeredTooFast(atMs, shownAtMs, PATTERN_PRO_MIN_ANSWER_MS);
+    const isCorrect = !tooFast && input.option === answer;
     const points = isCorrect ? streakPoints(game.streak) : 0;
     return {
       ok: true,
@@ -106,6 +115,7 @@ export const patternProEngine = defineEngine<PatternProGame, PatternProInput, Pa
       points,
       status: 'playing',
       outcome: isCorrect ? { kind: 'scored', points } : { kind: 'wrong' },
+      ...(tooFast && { tooFast }),
     };
   },
   displayScore: cappedDisplayScore,

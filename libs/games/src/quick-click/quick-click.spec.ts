@@ -89,6 +89,27 @@ describe('quick-click', () => {
     expect(state.players[0].flags).toBe(30);
   });
 
+  it('holds a steady 19 clicks per second (under the burst cap) to 14/s sustained, refusing and flagging the rest', () => {
+    let state = engine.create('bot', { timeLimitMs: 60_000 });
+    let accepted = 0;
+    for (let atMs = 0; atMs < 6000; atMs += 52) {
+      const applied = engine.applyInput(state, 0, CLICK, atMs);
+      state = applied.state;
+      if (applied.ok) accepted++;
+    }
+    expect(accepted).toBeLessThanOrEqual(6 * 14);
+    expect(state.players[0].flags).toBe(Math.ceil(6000 / 52) - accepted);
+    expect(state.players[0].flags).toBeGreaterThan(20);
+  });
+
+  it('never refuses a fast human clicking a steady 12 per second', () => {
+    let state = engine.create('human');
+    // One short of the smallest target, so the match is still running; over 4 s, more than one 3 s window.
+    for (let i = 0; i < QUICK_CLICK_TARGET_MIN - 1; i++)
+      state = accept(engine, state, 0, CLICK, Math.round((i * 1000) / 12));
+    expect(state.players[0]).toMatchObject({ score: QUICK_CLICK_TARGET_MIN - 1, flags: 0 });
+  });
+
   it('accepts only exactly { type: "click" }', () => {
     const state = deepFreeze(engine.create('strict'));
     for (const input of [{ type: 'click', count: 5 }, { type: 'Click' }, { type: 'press' }, 'click', {}]) {

@@ -1,4 +1,5 @@
 import { defineEngine } from '../core/engine';
+import { MIN_HUMAN_REACTION_MS } from '../core/plausibility';
 import { rngFor } from '../core/rng';
 import { isBareCommand } from '../core/validate';
 
@@ -7,8 +8,6 @@ export const REACTION_ROUND_MAX_POINTS = 1000;
 /** First wait, then a further wait before green (SPEC §4), both inclusive and in whole ms. */
 export const REACTION_FIRST_WAIT_MS = { min: 2000, max: 5000 } as const;
 export const REACTION_SECOND_WAIT_MS = { min: 1000, max: 2000 } as const;
-/** Faster than this after green is anticipation or a script, not a reaction (PRODUCT §5). */
-export const MIN_HUMAN_REACTION_MS = 100;
 /** Display out of 100 = total / 5000 * 100; the human ceiling is 5 x 900 = 4500 -> 90. */
 export const REACTION_DISPLAY_DIVISOR = REACTION_ROUNDS * REACTION_ROUND_MAX_POINTS;
 
@@ -73,18 +72,21 @@ export const reactionTimeEngine = defineEngine<ReactionTimeGame, ReactionTimeInp
   initialGame: () => ({ round: 1, roundStartedAtMs: 0, attempt: 0, reactionsMs: [], earlyClicks: 0 }),
   step: ({ seed, game, atMs }) => {
     const greenAtMs = reactionGreenAtMs(seed, game);
-    if (atMs < greenAtMs) {
-      // Too early: the round restarts with a fresh seeded wait measured from this click.
+    // Under the reaction floor after green is anticipation or a script (PRODUCT §5). It costs the round like an
+    // early click, and is flagged: refusing it would let a script retry every few ms until it is just over the floor.
+    const tooFast = atMs >= greenAtMs && atMs - greenAtMs < MIN_HUMAN_REACTION_MS;
+    if (atMs < greenAtMs || tooFast) {
+      // The round restarts with a fresh seeded wait measured from this click.
       return {
         ok: true,
         game: { ...game, roundStartedAtMs: atMs, attempt: game.attempt + 1, earlyClicks: game.earlyClicks + 1 },
         points: 0,
         status: 'playing',
         outcome: { kind: 'early' },
+        ...(tooFast && { tooFast }),
       };
     }
     const reactionMs = atMs - greenAtMs;
-    if (reactionMs < MIN_HUMAN_REACTION_MS) return { ok: false, reason: 'too_fast' };
     const points = reactionRoundPoints(reactionMs);
     const reactionsMs = [...game.reactionsMs, reactionMs];
     const isLastRound = game.round >= REACTION_ROUNDS;

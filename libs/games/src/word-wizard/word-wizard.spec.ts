@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { accept, deepFreeze, rejectOf } from '../testing/test-utils';
-import { WIZARD_WORDS, wizardWord, wordWizardEngine as engine } from './word-wizard';
+import { WIZARD_WORDS, wizardWord, wordWizardEngine as engine, wordWizardMinAnswerMs } from './word-wizard';
 
 const guess = (word: string) => ({ type: 'guess', word });
 const seed = 'word-seed';
@@ -40,6 +40,22 @@ describe('word-wizard play', () => {
     expect(engine.view(applied.state, 0, 1000)).toMatchObject({
       score: 10,
       game: { wordIndex: 1, scrambled: wizardWord(seed, 1).scrambled, answered: 1, correct: 1 },
+    });
+  });
+
+  it('a longer word takes longer to type: its floor grows with its letters', () => {
+    expect(wordWizardMinAnswerMs('JAVASCRIPT')).toBeGreaterThan(wordWizardMinAnswerMs('REACT'));
+  });
+
+  it('a guess under the floor counts as wrong, deals the next word and is flagged', () => {
+    const first = wizardWord(seed, 0).word;
+    const floorMs = wordWizardMinAnswerMs(first);
+    const early = engine.applyInput(engine.create(seed), 0, guess(first), floorMs - 1);
+    expect(early).toMatchObject({ ok: true, outcome: { kind: 'wrong' } });
+    expect(early.state.players[0]).toMatchObject({ score: 0, flags: 1, game: { wordIndex: 1, correct: 0 } });
+    expect(accept(engine, engine.create(seed), 0, guess(first), floorMs).players[0]).toMatchObject({
+      score: 10,
+      flags: 0,
     });
   });
 

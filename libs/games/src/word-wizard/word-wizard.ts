@@ -1,5 +1,6 @@
 import { LIMITS } from '@skillduel/contracts';
 import { defineEngine } from '../core/engine';
+import { answeredTooFast, MIN_HUMAN_REACTION_MS, MIN_KEYSTROKE_MS } from '../core/plausibility';
 import { rngFor } from '../core/rng';
 import { cappedDisplayScore } from '../core/scoring';
 import { exactObject } from '../core/validate';
@@ -54,6 +55,17 @@ export function wizardWord(seed: string, index: number): { readonly word: string
   return { word, scrambled: word.slice(1) + word.slice(0, 1) };
 }
 
+/**
+ * Recognising a scramble as one of the eight list words: a "pop-out" anagram solution is one found within ~2 s; the
+ * list is short and repeats, so a practised player may be much quicker. 300 ms is a floor, not a typical time.
+ */
+export const WORD_WIZARD_MIN_SOLVE_MS = 300;
+
+/** The least time a human needs to unscramble `word` and type it (each letter, then Enter) from when it is shown. */
+export function wordWizardMinAnswerMs(word: string): number {
+  return MIN_HUMAN_REACTION_MS + WORD_WIZARD_MIN_SOLVE_MS + (word.length + 1) * MIN_KEYSTROKE_MS;
+}
+
 export function normalizeGuess(guess: string): string {
   return guess.trim().toUpperCase();
 }
@@ -70,8 +82,11 @@ export const wordWizardEngine = defineEngine<WordWizardGame, WordWizardInput, Wo
     return { type: 'guess', word };
   },
   initialGame: () => ({ wordIndex: 0, answered: 0, correct: 0 }),
-  step: ({ seed, game, input }) => {
-    const isCorrect = normalizeGuess(input.word) === wizardWord(seed, game.wordIndex).word;
+  step: ({ seed, game, atMs, shownAtMs, input }) => {
+    const { word } = wizardWord(seed, game.wordIndex);
+    // Faster than a human could unscramble and type it: it counts as wrong (and is flagged), not as a free retry.
+    const tooFast = answeredTooFast(atMs, shownAtMs, wordWizardMinAnswerMs(word));
+    const isCorrect = !tooFast && normalizeGuess(input.word) === word;
     const points = isCorrect ? LIMITS.pointsPerCorrectAnswer : 0;
     return {
       ok: true,
@@ -83,6 +98,7 @@ export const wordWizardEngine = defineEngine<WordWizardGame, WordWizardInput, Wo
       points,
       status: 'playing',
       outcome: isCorrect ? { kind: 'scored', points } : { kind: 'wrong' },
+      ...(tooFast && { tooFast }),
     };
   },
   displayScore: cappedDisplayScore,

@@ -159,7 +159,8 @@ describe('live matches over Socket.IO', () => {
     const aliceView = (await firstView).view as NumberRushPlayerView;
     expect(aliceView.game.question).toBeDefined();
     expect(JSON.stringify(aliceView)).not.toContain(countdown.seed_hash);
-    await answerNumberRushCorrectly(aliceSocket, room.id, aliceView, 3);
+    // Two answers at a human pace (the engine's floor each) fit the 2 s round.
+    await answerNumberRushCorrectly(aliceSocket, room.id, aliceView, 2);
     // A wrong input shape is refused by the engine and changes nothing.
     const garbage = await request<Ack<MatchInputAckDto>>(aliceSocket, 'match:input', {
       room_id: room.id,
@@ -178,8 +179,8 @@ describe('live matches over Socket.IO', () => {
       round: 1,
       outcome: 'player1',
       reason: 'time_up',
-      scores: [30, 0],
-      display_scores: [30, 0],
+      scores: [20, 0],
+      display_scores: [20, 0],
       pot: 10,
       fee: 0,
       payout: 10,
@@ -188,14 +189,14 @@ describe('live matches over Socket.IO', () => {
     expect(createHash('sha256').update(finished.result.seed).digest('hex')).toBe(countdown.seed_hash);
     expect((await aliceResult).result).toMatchObject({
       winner: 'player',
-      player_score: 30,
+      player_score: 20,
       opponent_score: 0,
       earnings: 10,
     });
     expect((await bobResult).result).toMatchObject({
       winner: 'opponent',
       player_score: 0,
-      opponent_score: 30,
+      opponent_score: 20,
       earnings: 0,
     });
     expect(guestScores.length).toBeGreaterThan(0);

@@ -82,7 +82,7 @@ describe('game room (SPEC §2 "Game room")', () => {
 
       for (let click = 1; click < targetClicks; click++) {
         fireEvent.click(target);
-        advance(60); // ~16 clicks a second: under the engine's 20 per second
+        advance(80); // 12.5 clicks a second: a fast human, under the engine's sustained 14 per second
       }
       expect(progress).toHaveTextContent(`${targetClicks - 1} / ${targetClicks} clicks`);
       expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(targetClicks - 1));
@@ -203,6 +203,7 @@ describe('game room (SPEC §2 "Game room")', () => {
       expect(screen.getByTestId('number-rush-question')).toHaveTextContent(question ?? '');
       expect(screen.getByText('0 correct of 0')).toBeInTheDocument();
 
+      advance(1000); // a person's time to work it out: answers under the engine's floor count as wrong
       await user.type(input, `${solveShownQuestion()}{Enter}`);
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(screen.getByTestId('game-feedback')).toHaveTextContent('Correct! +10');
@@ -263,7 +264,11 @@ describe('game room (SPEC §2 "Game room")', () => {
 
       advance(1000);
       expect(screen.getByTestId('memory-display')).toHaveAttribute('data-phase', 'input');
-      for (const color of shown) fireEvent.click(screen.getByTestId(`memory-color-${color}`));
+      // A human pace: a press faster than the engine's floor would be a wrong press.
+      for (const color of shown) {
+        advance(300);
+        fireEvent.click(screen.getByTestId(`memory-color-${color}`));
+      }
       expect(screen.getByTestId('game-feedback')).toHaveTextContent('Round complete! +10');
       expect(screen.getByTestId('memory-round')).toHaveTextContent('Round 2 of 5');
       expect(screen.getByTestId('player-score')).toHaveTextContent('20/100');
@@ -307,8 +312,8 @@ describe('game room (SPEC §2 "Game room")', () => {
         const answer = stimulus.getAttribute('data-color') ?? stimulus.getAttribute('data-word');
         const option = screen.getAllByTestId('color-option').find((button) => button.dataset['color'] === answer);
         if (!option) throw new Error('the answer is not among the options');
+        advance(500); // a person's time to recognise it: answers under the engine's floor count as wrong
         fireEvent.click(option);
-        advance(100);
       }
       expect(screen.getByTestId('game-feedback')).toHaveTextContent('Correct! +12');
       expect(screen.getByText(/Streak: 3/)).toBeInTheDocument();

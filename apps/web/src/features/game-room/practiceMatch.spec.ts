@@ -63,16 +63,17 @@ describe('practice match reducer (SPEC §4 Game room)', () => {
     const target = quickClickTarget(SEED);
     let state = playing('quick-click');
     for (let click = 0; click < target; click++) {
-      state = practiceReducer(state, { type: 'input', input: { type: 'click' }, atMs: 100 + click * 60 });
+      // 12.5 clicks a second: a fast human, under the engine's sustained 14 per second.
+      state = practiceReducer(state, { type: 'input', input: { type: 'click' }, atMs: 100 + click * 80 });
     }
     expect(state.phase).toBe('finished');
     if (state.phase !== 'finished') return;
     expect(state.result).toEqual({
       winner: 'player',
       playerScore: 100,
-      opponentScore: botScoreAt(createBot('quick-click', SEED), 100 + (target - 1) * 60),
+      opponentScore: botScoreAt(createBot('quick-click', SEED), 100 + (target - 1) * 80),
       earningsDollars: 0,
-      durationMs: 100 + (target - 1) * 60,
+      durationMs: 100 + (target - 1) * 80,
     });
   });
 
