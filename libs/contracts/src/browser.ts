@@ -23,6 +23,7 @@ export * from './lib/glicko2';
 export * from './lib/ratings-types';
 export * from './lib/matchmaking';
 export * from './lib/device-id';
+export * from './lib/lobby-figures';
 export type * from './lib/dto/validators';
 export type * from './lib/dto/auth.dto';
 export type * from './lib/dto/users.dto';

@@ -32,4 +32,5 @@ export * from './lib/glicko2';
 export * from './lib/ratings-types';
 export * from './lib/matchmaking';
 export * from './lib/device-id';
+export * from './lib/lobby-figures';
 export * from './lib/dto/matchmaking.dto';

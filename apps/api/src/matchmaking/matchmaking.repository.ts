@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { MatchmakingEntryStatus, MATCHMAKING_DEFAULT_RATING } from '@skillduel/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { whileAdvisoryLockHeld } from '../database/advisory-lock';
 import { transactionWithRetry } from '../database/retry-transaction';
 import { queryRows, SqlRunner } from '../database/sql';
 import { QueueCandidate } from './matchmaking-pairing';
@@ -79,33 +80,9 @@ export class MatchmakingRepository {
     return transactionWithRetry(this.dataSource, work);
   }
 
-  /**
-   * Runs `work` only if no other instance is running a pass: a transaction-scoped advisory lock is taken with
-   * `pg_try_advisory_xact_lock` on a dedicated connection and held (no statement running, no snapshot kept) until
-   * `work` ends. A crashed instance's connection closes and its lock goes with it. Answers `false` when another
-   * instance holds it (that pass will do the work).
-   */
-  async whileMatcherLockHeld(work: () => Promise<void>): Promise<boolean> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      try {
-        const rows = await queryRows<{ locked: boolean }>(
-          runner.manager,
-          `SELECT pg_try_advisory_xact_lock($1) AS locked`,
-          [MATCHER_LOCK_KEY],
-        );
-        if (!rows[0]?.locked) return false;
-        await work();
-        return true;
-      } finally {
-        // Nothing was written on this connection: ending the transaction only releases the lock.
-        await runner.rollbackTransaction();
-      }
-    } finally {
-      await runner.release();
-    }
+  /** Runs `work` only if no other instance is running a matching pass (see whileAdvisoryLockHeld). */
+  whileMatcherLockHeld(work: () => Promise<void>): Promise<boolean> {
+    return whileAdvisoryLockHeld(this.dataSource, MATCHER_LOCK_KEY, work);
   }
 
   async lockUser(runner: SqlRunner, userId: string): Promise<boolean> {

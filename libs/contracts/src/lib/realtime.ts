@@ -1,5 +1,6 @@
 import type { EMOTES } from './constants';
 import type { GameResultDto, MatchResultDto, RoomDto, RoomSeat } from './rooms-types';
+import type { LobbyFiguresDto } from './lobby-figures';
 import type { MatchmakingExpiredDto, MatchmakingMatchedDto } from './matchmaking';
 
 /**
@@ -65,6 +66,8 @@ export const SERVER_EVENTS = {
   chatMessage: 'chat:message',
   /** A lobby change (to `lobby:subscribe`rs): the dashboard's Active Rooms and featured duel update. */
   lobbyRoom: 'lobby:room',
+  /** Players online, searching and playing, live matches (issue 17): to lobby subscribers, when they change. */
+  lobbyFigures: 'lobby:figures',
   /**
    * The signed-in user's notifications changed (a win, a level-up, an opponent joined, read elsewhere): the bell
    * shows the new unread count and refetches its list. Only to that user's own sockets.
@@ -357,6 +360,7 @@ export interface ServerToClientEvents {
   'match:result': (payload: MatchResultEventDto) => void;
   'chat:message': (payload: ChatMessageDto) => void;
   'lobby:room': (payload: LobbyRoomEventDto) => void;
+  'lobby:figures': (payload: LobbyFiguresDto) => void;
   'notifications:changed': (payload: NotificationsChangedDto) => void;
   'wallet:changed': (payload: WalletChangedDto) => void;
   'matchmaking:matched': (payload: MatchmakingMatchedDto) => void;

@@ -7,6 +7,7 @@ import { toast } from '../../app/toast';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useGetGamesQuery } from '../games/gamesApi';
 import { ReconnectingNotice } from '../live-room/components/ReconnectingNotice';
+import { useGetLobbyFiguresQuery } from '../matchmaking/matchmakingApi';
 import { useGetFeaturedRoomQuery, useGetRoomsQuery } from '../rooms/roomsApi';
 import { useSession } from '../session/hooks';
 import { ActiveRooms } from './components/ActiveRooms';
@@ -34,6 +35,8 @@ export function DashboardPage() {
   const actions = useRoomActions();
 
   const { data: games } = useGetGamesQuery();
+
+  const { data: figures } = useGetLobbyFiguresQuery();
   const allRooms = useGetRoomsQuery({});
   const filteredRooms = useGetRoomsQuery({ game: filter }, { skip: filter === '' });
   const featured = useGetFeaturedRoomQuery();
@@ -83,7 +86,8 @@ export function DashboardPage() {
       <PlatformStats
         games={games?.length ?? 0}
         rooms={everyRoom.length}
-        online={everyRoom.reduce((sum, room) => sum + (room.spectators || 0), 0)}
+        online={figures?.players_online ?? everyRoom.reduce((sum, room) => sum + (room.spectators || 0), 0)}
+        liveMatches={figures?.live_matches}
       />
       <ActiveRooms
         games={games ?? []}

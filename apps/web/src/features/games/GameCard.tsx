@@ -1,12 +1,23 @@
-import type { GameDto } from '@skillduel/contracts';
+import type { GameDto, GameLobbyFiguresDto } from '@skillduel/contracts';
 import { Clock, Users } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatBetDollars } from '../../app/format';
 
-/** One catalogue card (SPEC §2 Games). Guests see no bet range and a Practice button. */
-export function GameCard({ game, isGuest }: { game: GameDto; isGuest: boolean }) {
+/**
+ * One catalogue card (SPEC §2 Games). Guests see no bet range and a Practice button. With live figures (issue 17)
+ * the card shows players searching and playing this game instead of the catalogue's static count.
+ */
+export function GameCard({
+  game,
+  isGuest,
+  figures,
+}: {
+  game: GameDto;
+  isGuest: boolean;
+  figures?: GameLobbyFiguresDto;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -35,7 +46,11 @@ export function GameCard({ game, isGuest }: { game: GameDto; isGuest: boolean })
           <dt>
             <Users aria-hidden="true" size={16} />
           </dt>
-          <dd>{t('games.playersOnline', { count: game.players_online })}</dd>
+          <dd data-testid="game-figures">
+            {figures
+              ? t('matchmaking.figures.perGame', { searching: figures.searching, playing: figures.playing })
+              : t('games.playersOnline', { count: game.players_online })}
+          </dd>
         </div>
         <div>
           <dt>

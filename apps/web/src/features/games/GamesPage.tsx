@@ -1,4 +1,4 @@
-import { GAME_CATEGORIES, type GameCategory } from '@skillduel/contracts';
+import { figuresOfGame, GAME_CATEGORIES, type GameCategory } from '@skillduel/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browser } from '../../app/browser';
@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks';
 import { toast } from '../../app/toast';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { Spinner } from '../../app/ui/Spinner';
+import { useGetLobbyFiguresQuery } from '../matchmaking/matchmakingApi';
 import { selectIsGuest } from '../session/sessionSlice';
 import { GameCard } from './GameCard';
 import { useGetGamesQuery } from './gamesApi';
@@ -19,6 +20,8 @@ export function GamesPage() {
   const { t } = useTranslation();
   const isGuest = useAppSelector(selectIsGuest);
   const { data: games, isLoading, isError } = useGetGamesQuery();
+  // Live per-game figures (pushed); until they load, the catalogue's count.
+  const { data: figures } = useGetLobbyFiguresQuery();
   const [filter, setFilter] = useState<CategoryFilter>('all');
 
   useEffect(() => {
@@ -68,7 +71,12 @@ export function GamesPage() {
       ) : (
         <div className="games-grid">
           {shown.map((game) => (
-            <GameCard key={game.id} game={game} isGuest={isGuest} />
+            <GameCard
+              key={game.id}
+              game={game}
+              isGuest={isGuest}
+              figures={figures ? figuresOfGame(figures, game.id) : undefined}
+            />
           ))}
         </div>
       )}

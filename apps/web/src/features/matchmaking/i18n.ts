@@ -23,6 +23,10 @@ export const matchmakingEn = {
     refund: 'Your stake of {{amount}} was refunded to your balance.',
     ok: 'OK',
   },
+  figures: {
+    perGame: '{{searching}} searching · {{playing}} playing',
+    liveMatches: 'Live matches',
+  },
   toast: {
     cancelled: 'Search cancelled. Your stake of {{amount}} was refunded.',
     enterFailed: 'Could not start searching',
@@ -56,6 +60,10 @@ export const matchmakingEs: TranslationResource<typeof matchmakingEn> = {
     text: 'Nadie coincidió con tu puntuación y tu apuesta en {{time}}. Inténtalo de nuevo o elige otra apuesta.',
     refund: 'Tu apuesta de {{amount}} se devolvió a tu saldo.',
     ok: 'Aceptar',
+  },
+  figures: {
+    perGame: '{{searching}} buscando · {{playing}} jugando',
+    liveMatches: 'Partidas en vivo',
   },
   toast: {
     cancelled: 'Búsqueda cancelada. Se te devolvió tu apuesta de {{amount}}.',

@@ -1,5 +1,12 @@
-import { DEVICE_ID_HEADER, IDEMPOTENCY_KEY_HEADER, type MatchmakingEntryDto } from '@skillduel/contracts';
+import {
+  DEVICE_ID_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+  SERVER_EVENTS,
+  type LobbyFiguresDto,
+  type MatchmakingEntryDto,
+} from '@skillduel/contracts';
 import { api } from '../../app/api';
+import { getRealtimeClient, realtimeAuthRefresher } from '../../app/realtime';
 import { newIdempotencyKey } from '../rooms/idempotencyKey';
 import { deviceId } from './deviceId';
 
@@ -33,6 +40,37 @@ export const matchmakingApi = api.injectEndpoints({
       },
       invalidatesTags: ['Transactions'],
     }),
+    /**
+     * GET /matchmaking/figures once, then `lobby:figures` pushes (the lobby subscription is held while the cache
+     * entry lives); reloaded after a reconnect, since pushes sent while disconnected are lost.
+     */
+    getLobbyFigures: build.query<LobbyFiguresDto, void>({
+      query: () => '/matchmaking/figures',
+      keepUnusedDataFor: 10,
+      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const client = getRealtimeClient();
+        const lease = client.acquire({ refreshAuth: realtimeAuthRefresher(dispatch) });
+        const stopLobby = client.subscribeLobby(() => undefined);
+        const stopFigures = client.on(SERVER_EVENTS.lobbyFigures, (figures) => updateCachedData(() => figures));
+        const stopReconnect = client.onConnect((reconnected) => {
+          if (reconnected) {
+            void dispatch(
+              matchmakingApi.endpoints.getLobbyFigures.initiate(undefined, { subscribe: false, forceRefetch: true }),
+            );
+          }
+        });
+        await cacheEntryRemoved;
+        stopReconnect();
+        stopFigures();
+        stopLobby();
+        lease.release();
+      },
+    }),
     leaveQueue: build.mutation<MatchmakingEntryDto, void>({
       query: () => ({ url: '/matchmaking/queue', method: 'DELETE' }),
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
@@ -51,4 +89,5 @@ export const matchmakingApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetMatchmakingEntryQuery, useEnterQueueMutation, useLeaveQueueMutation } = matchmakingApi;
+export const { useGetMatchmakingEntryQuery, useEnterQueueMutation, useLeaveQueueMutation, useGetLobbyFiguresQuery } =
+  matchmakingApi;

@@ -1,13 +1,29 @@
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2 platform stats: games count, rooms count, online players (the sum of the rooms' spectators). */
-export function PlatformStats({ games, rooms, online }: { games: number; rooms: number; online: number }) {
+/**
+ * SPEC §2 platform stats: games count, rooms count, online players (signed-in users connected, from the pushed lobby
+ * figures of issue 17; the rooms' spectators until they arrive) and live matches (once the figures are known).
+ */
+export function PlatformStats({
+  games,
+  rooms,
+  online,
+  liveMatches,
+}: {
+  games: number;
+  rooms: number;
+  online: number;
+  liveMatches?: number;
+}) {
   const { t } = useTranslation();
   const stats = [
     { id: 'games', label: t('dashboard.platform.games'), value: games },
     { id: 'rooms', label: t('dashboard.platform.rooms'), value: rooms },
     { id: 'online', label: t('dashboard.platform.online'), value: online },
-  ] as const;
+    ...(liveMatches === undefined
+      ? []
+      : [{ id: 'live', label: t('matchmaking.figures.liveMatches'), value: liveMatches }]),
+  ];
   return (
     <section className="card dash-platform" aria-label={t('dashboard.platform.label')}>
       <dl>

@@ -1,0 +1,17 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { LobbyFiguresDto } from '@skillduel/contracts';
+import { LobbyFiguresService } from './lobby-figures.service';
+
+/** GET /matchmaking/figures: the lobby figures now (public, like the lobby); later changes are pushed. */
+@ApiTags('matchmaking')
+@Controller('matchmaking/figures')
+export class LobbyFiguresController {
+  constructor(private readonly figures: LobbyFiguresService) {}
+
+  @Get()
+  @ApiResponse({ status: 200, description: 'LobbyFigures: players online, searching, playing, live matches per game' })
+  current(): Promise<LobbyFiguresDto> {
+    return this.figures.figures();
+  }
+}
