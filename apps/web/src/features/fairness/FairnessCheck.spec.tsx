@@ -39,7 +39,15 @@ function finishedRound(): MatchReplayDto {
     seed: SEED,
     ended_at: '2026-11-23T10:00:00.000Z',
   };
-  return { room_id: 'room-1', round: 1, game_id: 'number-rush', time_limit_ms: TIME_LIMIT_MS, result, input_log: log };
+  return {
+    room_id: 'room-1',
+    round: 1,
+    game_id: 'number-rush',
+    time_limit_ms: TIME_LIMIT_MS,
+    result,
+    input_log: log,
+    review: null,
+  };
 }
 
 describe('FairnessCheck (checked in the browser, not taken from the server)', () => {

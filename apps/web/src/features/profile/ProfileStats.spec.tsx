@@ -105,6 +105,7 @@ describe('profile statistics and history (PRODUCT.md §7: real data)', () => {
           game_id: 'number-rush',
           time_limit_ms: 30_000,
           input_log: [],
+          review: null,
           result: {
             round: 1,
             outcome: 'player1',
