@@ -1,0 +1,98 @@
+// After the run: the database is read directly (the stack stopped) and every cent is accounted for. Each check is
+// `{ name, ok, detail }`; `figures` carries the summary's numbers (lost/duplicated cents, stuck items).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../postgres/embedded.mjs';
+import { toCents } from './util.mjs';
+
+export async function checkInvariants({ root, dataDir, players, stats, faultStats }) {
+  const ledgerCheck = spawnSync(process.execPath, [join(root, 'tools/ledger-check.mjs')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  const postgres = await startEmbeddedPostgres({ dataDir });
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  const rows = async (sql, params = []) => (await client.query(sql, params)).rows;
+  const results = [];
+  const figures = { lostCents: 0n, duplicatedCents: 0n, stuckItems: 0 };
+  const check = (name, ok, detail = '') => results.push({ name, ok, detail });
+  try {
+    check('ledger:check passes', ledgerCheck.status === 0, ledgerCheck.status === 0 ? '' : ledgerCheck.stdout);
+    let wrongWallets = 0;
+    let acceptedMissing = 0;
+    for (const player of players) {
+      const accepted = (kind, status) => player.ops.filter((op) => op.kind === kind && op.status === status);
+      const deposits = accepted('deposit', 201).reduce((sum, op) => sum + toCents(op.body.request.amount), 0n);
+      const withdrawals = accepted('withdraw', 202).reduce((sum, op) => sum + toCents(op.body.request.amount), 0n);
+      const expected = deposits - withdrawals;
+      const [wallet] = await rows(
+        `SELECT a.balance_cents::text AS balance, COALESCE(SUM(e.amount_cents), 0)::text AS entries
+           FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+          WHERE a.kind = 'user_wallet' AND a.user_id = $1 GROUP BY a.id`,
+        [player.userId],
+      );
+      const balance = BigInt(wallet?.balance ?? '0');
+      if (wallet && wallet.balance !== wallet.entries) wrongWallets++;
+      if (balance < expected) figures.lostCents += expected - balance;
+      if (balance > expected) figures.duplicatedCents += balance - expected;
+      for (const op of [...accepted('deposit', 201), ...accepted('withdraw', 202)]) {
+        const [found] = await rows(
+          `SELECT count(*)::int AS n FROM ledger_transactions WHERE payment_id = $1 AND kind = $2`,
+          [op.body.response.transaction.id, op.kind === 'deposit' ? 'deposit' : 'withdrawal'],
+        );
+        if (found.n !== 1) acceptedMissing++;
+      }
+    }
+    check('every wallet balance equals the sum of its entries', wrongWallets === 0, `${wrongWallets} differ`);
+    check(
+      "every wallet equals the client's view of accepted operations",
+      figures.lostCents === 0n && figures.duplicatedCents === 0n,
+      `lost ${figures.lostCents} cents, duplicated ${figures.duplicatedCents} cents`,
+    );
+    check(
+      'every accepted deposit/withdrawal is in the ledger exactly once',
+      acceptedMissing === 0,
+      `${acceptedMissing}`,
+    );
+    const [money] = await rows(
+      `SELECT
+         (SELECT COALESCE(SUM(amount_cents), 0) FROM wallet_payments WHERE direction = 'deposit' AND status = 'completed')::text AS deposits,
+         (SELECT COALESCE(SUM(amount_cents), 0) FROM wallet_payments WHERE direction = 'withdrawal' AND status = 'completed')::text AS withdrawals,
+         (SELECT COALESCE(SUM(balance_cents), 0) FROM ledger_accounts WHERE kind = 'user_wallet')::text AS wallets,
+         (SELECT COALESCE(SUM(balance_cents), 0) FROM ledger_accounts WHERE kind = 'platform_fee')::text AS fees`,
+    );
+    check(
+      'money in = deposits − withdrawals paid (+ fees), to the cent',
+      BigInt(money.wallets) + BigInt(money.fees) === BigInt(money.deposits) - BigInt(money.withdrawals),
+      JSON.stringify(money),
+    );
+    const [stuck] = await rows(
+      `SELECT
+         (SELECT count(*) FROM rooms WHERE status IN ('waiting', 'ready', 'playing'))::int AS rooms,
+         (SELECT count(*) FROM room_stakes WHERE state = 'held')::int AS stakes,
+         (SELECT count(*) FROM matches WHERE status NOT IN ('finished', 'void'))::int AS matches,
+         (SELECT count(*) FROM wallet_payments WHERE status NOT IN ('completed', 'failed'))::int AS payments,
+         (SELECT COALESCE(SUM(balance_cents), 0) FROM ledger_accounts WHERE kind IN ('escrow', 'pending_withdrawals'))::text AS held_cents`,
+    );
+    figures.stuckItems = stuck.rooms + stuck.stakes + stuck.matches + stuck.payments;
+    check(
+      'nothing stuck (rooms, stakes, matches, payments; escrow and pending empty)',
+      figures.stuckItems === 0 && stuck.held_cents === '0',
+      JSON.stringify(stuck),
+    );
+    check('no client ever saw a 500', stats.http500.length === 0, stats.http500.slice(0, 3).join(' | '));
+    const { kills } = faultStats;
+    check(
+      'at least 10 API kills and 2 PostgreSQL kills',
+      kills.api + kills.launcher >= 10 && kills.postgres >= 2,
+      JSON.stringify(kills),
+    );
+  } finally {
+    await client.end();
+    await postgres.stop();
+  }
+  return { results, figures };
+}
