@@ -6,7 +6,9 @@ import type {
   PlayerStatisticsDto,
   RoomDto,
 } from '@skillduel/contracts';
+import { numberRushQuestion } from '@skillduel/games';
 import { bearer, RegisteredUser } from '../../test/auth-helpers';
+import { sql } from '../../test/db';
 import { createTestApp, TestApp } from '../../test/test-app';
 import { MatchSettlementService } from '../rooms/match-settlement.service';
 import {
@@ -53,7 +55,14 @@ describe('profile statistics and history over settled matches (real PostgreSQL)'
   async function settledRound(
     player1: RegisteredUser,
     player2: RegisteredUser,
-    options: { game: string; bet: number; outcome: MatchOutcome; displayScores: [number, number] },
+    options: {
+      game: string;
+      bet: number;
+      outcome: MatchOutcome;
+      displayScores: [number, number];
+      /** The round's input log, built from its seed (default: none). */
+      inputLog?: (seed: string) => unknown[];
+    },
   ): Promise<RoomDto> {
     const created = await testApp.app.inject({
       method: 'POST',
@@ -78,6 +87,11 @@ describe('profile statistics and history over settled matches (real PostgreSQL)'
     await request(socket1, 'match:ready', { room_id: room.id });
     await request(socket2, 'match:ready', { room_id: room.id });
     await started;
+    const [match] = await sql<{ seed: string }>(
+      testApp.databaseUrl,
+      `SELECT seed FROM matches WHERE room_id = $1 AND round = 1`,
+      [room.id],
+    );
     const closed = await testApp.app.get(MatchSettlementService).closeRound(room.id, 1, {
       outcome: options.outcome,
       reason: options.outcome === 'void' ? 'void' : 'completed',
@@ -85,7 +99,7 @@ describe('profile statistics and history over settled matches (real PostgreSQL)'
       displayScores: options.displayScores,
       flags: [0, 0],
       durationMs: 1234,
-      inputLog: [],
+      inputLog: options.inputLog?.(match.seed) ?? [],
     });
     expect(closed).not.toBeNull();
     return room;
@@ -162,6 +176,42 @@ describe('profile statistics and history over settled matches (real PostgreSQL)'
     expect(board.leaderboard.find((entry) => entry.id === bob.user.id)).toMatchObject({ total_wins: 1 });
     const bell = await get<NotificationsResponse>(alice, '/api/notifications');
     expect(bell.notifications.filter((notification) => notification.type === 'win')).toHaveLength(2);
+  });
+
+  it('lists a round held for fair-play review as held, nothing earned or lost, outside the statistics', async () => {
+    const alice = await playerWithBalance(testApp.app, 100);
+    const bob = await playerWithBalance(testApp.app, 100);
+    // Alice answers every question right on a machine-steady 850 ms timer; Bob never answers (decision 1802).
+    const held = await settledRound(alice, bob, {
+      game: 'number-rush',
+      bet: 5,
+      outcome: 'player1',
+      displayScores: [100, 0],
+      inputLog: (seed) =>
+        Array.from({ length: 13 }, (_unused, index) => ({
+          at_ms: (index + 1) * 850,
+          seat: 0,
+          input: { type: 'answer', value: numberRushQuestion(seed, index).answer },
+        })),
+    });
+    await expectMoneyConsistent(testApp.databaseUrl);
+
+    for (const [player, opponent] of [
+      [alice, bob],
+      [bob, alice],
+    ] as const) {
+      const page = await get<MatchHistoryPageDto>(player, '/api/users/me/matches');
+      expect(page.total).toBe(1);
+      expect(page.matches[0]).toMatchObject({
+        room_id: held.id,
+        result: 'held',
+        earnings: 0,
+        bet: 5,
+        opponent: { id: opponent.user.id },
+      });
+    }
+    // Not a win yet: statistics and the leaderboard wait for support's release.
+    expect(await get<PlayerStatisticsDto>(alice, '/api/users/me/statistics')).toMatchObject({ games_played: 0 });
   });
 
   it('refuses anonymous callers', async () => {

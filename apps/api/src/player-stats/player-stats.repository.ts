@@ -97,9 +97,10 @@ export class PlayerStatsRepository {
   }
 
   async history(userId: string, offset: number, limit: number): Promise<{ rows: HistoryRow[]; total: number }> {
-    const mine = `SELECT m.*, 0 AS seat FROM matches m WHERE m.player1_id = $1 AND m.status IN ('finished','void')
+    // A round held for fair-play review (decision 1802) is listed too: nothing was paid or lost yet, so its net is 0.
+    const mine = `SELECT m.*, 0 AS seat FROM matches m WHERE m.player1_id = $1 AND m.status IN ('finished','void','held')
                   UNION ALL
-                  SELECT m.*, 1 AS seat FROM matches m WHERE m.player2_id = $1 AND m.status IN ('finished','void')`;
+                  SELECT m.*, 1 AS seat FROM matches m WHERE m.player2_id = $1 AND m.status IN ('finished','void','held')`;
     const rows = await queryRows<{
       id: string;
       room_id: string;
@@ -119,12 +120,13 @@ export class PlayerStatsRepository {
       this.dataSource.manager,
       `SELECT h.id, h.room_id, h.round, h.game_id, g.name AS game_name, g.icon AS game_icon,
               o.id AS opponent_id, o.username AS opponent_username, h.bet_cents::text AS bet_cents,
-              CASE WHEN h.status = 'void' OR d.decision = 'void' THEN 'void' WHEN h.winner_id IS NULL THEN 'tie'
+              CASE WHEN h.status = 'held' THEN 'held'
+                   WHEN h.status = 'void' OR d.decision = 'void' THEN 'void' WHEN h.winner_id IS NULL THEN 'tie'
                    WHEN d.decision = 'award_other' THEN CASE WHEN h.winner_id = $1 THEN 'loss' ELSE 'win' END
                    WHEN h.winner_id = $1 THEN 'win' ELSE 'loss' END AS result,
               CASE WHEN h.seat = 0 THEN h.player1_display_score ELSE h.player2_display_score END AS score,
               CASE WHEN h.seat = 0 THEN h.player2_display_score ELSE h.player1_display_score END AS opponent_score,
-              (CASE WHEN h.status = 'void' OR d.decision = 'void' OR h.winner_id IS NULL THEN 0
+              (CASE WHEN h.status IN ('void','held') OR d.decision = 'void' OR h.winner_id IS NULL THEN 0
                     WHEN (h.winner_id = $1) <> (d.decision IS NOT DISTINCT FROM 'award_other')
                       THEN coalesce(h.payout_cents, 0) - h.bet_cents
                     ELSE -h.bet_cents END)::text AS net_cents,

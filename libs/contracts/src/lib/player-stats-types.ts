@@ -38,7 +38,8 @@ export interface PlayerStatisticsDto {
 
 export const EARNINGS_CHART_DAYS = 30;
 
-export type MatchHistoryResult = 'win' | 'loss' | 'tie' | 'void';
+/** 'held': the round's payout waits for a fair-play review (decision 1802); nothing was paid or lost yet. */
+export type MatchHistoryResult = 'win' | 'loss' | 'tie' | 'void' | 'held';
 
 export interface MatchHistoryItemDto {
   /** Match id; its details (seed hash, revealed seed, scores) are at GET /rooms/{room_id}/rounds/{round}. */
@@ -54,7 +55,7 @@ export interface MatchHistoryItemDto {
   /** Display scores out of 100. */
   score: number | null;
   opponent_score: number | null;
-  /** Net money of this match for the user: +winnings, −bet on a loss, 0 on a tie or void. */
+  /** Net money of this match for the user: +winnings, −bet on a loss, 0 on a tie, a void or while held. */
   earnings: number;
   ended_at: string;
 }

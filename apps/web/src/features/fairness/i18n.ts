@@ -8,6 +8,23 @@ export const fairnessEn = {
   replayOk_one: 'Scores recomputed in your browser from the seed and {{count}} logged input: {{scores}}.',
   replayOk_other: 'Scores recomputed in your browser from the seed and {{count}} logged inputs: {{scores}}.',
   replayBad: 'Scores recomputed in your browser ({{recomputed}}) differ from the published ones ({{published}}).',
+  /** A round held for a fair-play review (decision 1802), as the players read it. */
+  review: {
+    status: {
+      held: 'Held for review: nobody has been paid yet, both bets are in escrow.',
+      released: 'Released by support: the round was paid as played.',
+      voided: 'Voided by support: both bets were refunded.',
+    },
+    reasonsTitle: 'Why it was held',
+    reasons: {
+      machine_regular: 'Inputs came at a machine-steady rhythm',
+      reaction_floor_cluster: 'Reactions clustered just above the human limit',
+      superhuman_accuracy: 'Accuracy and speed together beyond a human profile',
+      no_input: 'A player never made a move',
+    },
+    note: 'Support’s note',
+    decidedAt: 'Decided on {{date}}',
+  },
 };
 
 export const fairnessEs: typeof fairnessEn = {
@@ -22,4 +39,20 @@ export const fairnessEs: typeof fairnessEn = {
     'Puntuaciones recalculadas en tu navegador a partir de la semilla y {{count}} entradas registradas: {{scores}}.',
   replayBad:
     'Las puntuaciones recalculadas en tu navegador ({{recomputed}}) difieren de las publicadas ({{published}}).',
+  review: {
+    status: {
+      held: 'Retenida para revisión: todavía no se pagó a nadie, las dos apuestas están en depósito.',
+      released: 'Liberada por soporte: la ronda se pagó según se jugó.',
+      voided: 'Anulada por soporte: se devolvieron ambas apuestas.',
+    },
+    reasonsTitle: 'Por qué se retuvo',
+    reasons: {
+      machine_regular: 'Las entradas llegaron a un ritmo constante de máquina',
+      reaction_floor_cluster: 'Reacciones agrupadas justo por encima del límite humano',
+      superhuman_accuracy: 'Precisión y velocidad juntas más allá de un perfil humano',
+      no_input: 'Un jugador nunca hizo un movimiento',
+    },
+    note: 'Nota de soporte',
+    decidedAt: 'Decidido el {{date}}',
+  },
 };

@@ -10,7 +10,7 @@ import { Eye } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatDollars, payoutFigures } from '../../app/format';
+import { formatDollars } from '../../app/format';
 import { useAppDispatch } from '../../app/hooks';
 import { SIGN_UP_MODE } from '../../app/RouteGuards';
 import { toast } from '../../app/toast';
@@ -37,6 +37,7 @@ import { SpectatorStage } from './components/SpectatorStage';
 import './live-room.css';
 import { displayScores, otherSeat, type LiveNotice } from './liveRoomState';
 import { useLiveRoom, type LiveRoomControls } from './useLiveRoom';
+import { useResultToast } from './useResultToast';
 import { secondsUntil, useServerNow } from './useServerNow';
 
 /** The room's status before the socket has said anything (GET /rooms/{id}). */
@@ -81,38 +82,6 @@ function statusLabel(phase: RoomPhase, ownReady: boolean): GameRoomStatusLabel {
     case 'waiting':
       return ownReady ? 'ready' : 'waiting';
   }
-}
-
-/** SPEC §4 toasts at the end of a round, then the top bar's balance is reloaded. */
-function useResultToast(controls: LiveRoomControls, roomId: string, bet: number): void {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const result = controls.state.result;
-  useEffect(() => {
-    if (result === null) return;
-    const id = `live-result-${roomId}-${result.round}`;
-    switch (result.winner) {
-      case 'player':
-        toast.success(t('gameRoom.toast.won'), {
-          id,
-          // SPEC §4: '+$' twice the bet, and which figure it is (issue 13): the payout, then the net gain.
-          ...(result.earnings > 0
-            ? { description: t('gameRoom.toast.paid', payoutFigures(result.earnings, bet)) }
-            : {}),
-        });
-        break;
-      case 'opponent':
-        toast.info(t('gameRoom.toast.lost'), id);
-        break;
-      case 'tie':
-        toast.info(t('liveRoom.toast.tie'), id);
-        break;
-      case 'void':
-        toast.info(t('liveRoom.toast.void'), id);
-        break;
-    }
-    void dispatch(refreshBalances());
-  }, [bet, dispatch, result, roomId, t]);
 }
 
 /**

@@ -65,6 +65,9 @@ export const liveRoomEn = {
     playAgainFor: 'Play again for {{bet}}',
     waitingPlayAgain: 'Waiting for {{username}} to confirm Play Again...',
     opponentWantsAgain: '{{username}} wants to play again!',
+    payoutHeld: 'Payout held for review',
+    payoutHeldText:
+      'A fair-play check flagged this round, so nobody has been paid yet: both bets wait in escrow. Support will release the payout or refund both bets, and your History will say why.',
   },
   cancelled: {
     title: 'This room was closed',
@@ -74,6 +77,7 @@ export const liveRoomEn = {
     tie: "It's a tie! Your bet was refunded.",
     void: 'The round was void. Your bet was refunded.',
     refunded: 'Your stake of {{amount}} was refunded.',
+    payoutHeld: 'You won. The payout is held for a fair-play review.',
   },
 } as const;
 
@@ -138,6 +142,9 @@ export const liveRoomEs: TranslationResource<typeof liveRoomEn> = {
     playAgainFor: 'Jugar de nuevo por {{bet}}',
     waitingPlayAgain: 'Esperando a que {{username}} confirme Jugar de nuevo...',
     opponentWantsAgain: '¡{{username}} quiere jugar de nuevo!',
+    payoutHeld: 'Pago retenido para revisión',
+    payoutHeldText:
+      'Un control de juego limpio marcó esta ronda, así que todavía no se pagó a nadie: las dos apuestas esperan en depósito. Soporte liberará el pago o devolverá ambas apuestas, y tu Historial dirá por qué.',
   },
   cancelled: {
     title: 'Esta sala se cerró',
@@ -147,5 +154,6 @@ export const liveRoomEs: TranslationResource<typeof liveRoomEn> = {
     tie: '¡Empate! Se te devolvió la apuesta.',
     void: 'La ronda se anuló. Se te devolvió la apuesta.',
     refunded: 'Se te devolvió tu apuesta de {{amount}}.',
+    payoutHeld: 'Ganaste. El pago queda retenido para una revisión de juego limpio.',
   },
 };

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DisputeSection } from '../disputes/DisputeSection';
 import { FairnessCheck } from '../fairness/FairnessCheck';
+import { RoundReview } from '../fairness/RoundReview';
 import { Link } from 'react-router-dom';
 import { formatDollars, payoutFigures } from '../../app/format';
 import { Spinner } from '../../app/ui/Spinner';
@@ -115,6 +116,8 @@ function moneyText(t: TFunction, match: MatchHistoryItemDto): string {
     case 'tie':
     case 'void':
       return t('profile.history.moneyRefunded', { bet: formatDollars(match.bet) });
+    case 'held':
+      return t('profile.history.moneyHeld', { bet: formatDollars(match.bet) });
   }
 }
 
@@ -188,6 +191,14 @@ function MatchDetails({ roomId, round }: { roomId: string; round: number }) {
       <dd>{`${result.display_scores[0]} – ${result.display_scores[1]} (${result.scores[0]} – ${result.scores[1]})`}</dd>
       <dt>{t('profile.history.duration')}</dt>
       <dd>{t('profile.history.seconds', { seconds: result.duration })}</dd>
+      {data.review && (
+        <>
+          <dt>{t('profile.history.review')}</dt>
+          <dd>
+            <RoundReview review={data.review} />
+          </dd>
+        </>
+      )}
       <dt>{t('profile.history.fairness')}</dt>
       <dd>
         <FairnessCheck round={result} replay={data} />

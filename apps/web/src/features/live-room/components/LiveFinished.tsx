@@ -113,7 +113,9 @@ export function LiveFinished({
           { label: names[0], score: roundScores[0], testId: 'final-player1-score' },
           { label: names[1], score: roundScores[1], testId: 'final-player2-score' },
         ];
-  const earnings = result?.earnings ?? 0;
+  // Held for a fair-play review (decision 1802): nothing was paid, so no winnings are claimed.
+  const payoutHeld = result?.payout_held === true || round?.payout_held === true;
+  const earnings = payoutHeld ? 0 : (result?.earnings ?? 0);
   const refunded = result?.refunded ?? 0;
   const iConfirmed = yourSeat !== null && playAgain[yourSeat];
   const theyConfirmed = other !== null && playAgain[other];
@@ -133,6 +135,14 @@ export function LiveFinished({
           </div>
         ))}
       </dl>
+      {isPlayer && payoutHeld && (
+        <div className="gr-payout-held" role="status" data-testid="payout-held">
+          <p>
+            <strong>{t('liveRoom.finished.payoutHeld')}</strong>
+          </p>
+          <p className="muted small">{t('liveRoom.finished.payoutHeldText')}</p>
+        </div>
+      )}
       {isPlayer && earnings > 0 && (
         <p className="gr-winnings" data-testid="winnings">
           {t('gameRoom.finished.winningsLine', payoutFigures(earnings, bet))}
