@@ -240,6 +240,43 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
       silent_losses_in_7_days: 2,
     });
   });
+
+  it('flags opponents who signed in from one device (X-Device-Id), with no IP setting needed; other devices are not', async () => {
+    const signIn = async (player: RegisteredUser, deviceId: string) => {
+      const answer = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-device-id': deviceId },
+        payload: { email: player.user.email, password: player.password },
+      });
+      expect(answer.statusCode).toBe(200);
+      player.accessToken = answer.json<{ access_token: string }>().access_token;
+    };
+    const kindsOf = async (userId: string) =>
+      (await call(support, 'GET', '/api/admin/flags'))
+        .json<AdminFlagDto[]>()
+        .filter((flag) => flag.user_id === userId)
+        .map((flag) => flag.kind);
+
+    const alice = await playerWithBalance(testApp.app, 20);
+    const bob = await playerWithBalance(testApp.app, 20);
+    await signIn(alice, 'device-one-browser-0001');
+    await signIn(bob, 'device-one-browser-0001');
+    await playRound(alice, bob);
+    const flags = (await call(support, 'GET', '/api/admin/flags'))
+      .json<AdminFlagDto[]>()
+      .filter((flag) => flag.kind === 'shared_device' && [alice.user.id, bob.user.id].includes(flag.user_id));
+    expect(flags.map((flag) => flag.user_id).sort()).toEqual([alice.user.id, bob.user.id].sort());
+    expect(flags[0]?.evidence).toMatchObject({ device_id: 'device-one-browser-0001' });
+
+    const carol = await playerWithBalance(testApp.app, 20);
+    const dave = await playerWithBalance(testApp.app, 20);
+    await signIn(carol, 'device-carol-000000001');
+    await signIn(dave, 'device-dave-0000000001');
+    await playRound(carol, dave);
+    expect(await kindsOf(carol.user.id)).not.toContain('shared_device');
+    expect(await kindsOf(dave.user.id)).not.toContain('shared_device');
+  });
 });
 
 describe('shared-address flags (FLAG_SHARED_IP=true; real PostgreSQL, real sockets)', () => {

@@ -63,6 +63,28 @@ export class FairPlayFlagsRepository {
         }
       }
     }
+    // Opponents who signed in from one browser (device id, decision 1703) within 30 days: always flagged, unlike a
+    // shared IP address, since a device id is one browser profile, not a household or a carrier's NAT.
+    const devices = await queryRows<{ device_id: string }>(
+      runner,
+      `SELECT a.device_id FROM auth_sessions a JOIN auth_sessions b ON b.device_id = a.device_id
+        WHERE a.user_id = $1 AND b.user_id = $2 AND a.device_id IS NOT NULL
+          AND a.created_at > now() - interval '30 days' AND b.created_at > now() - interval '30 days'
+        LIMIT 1`,
+      [p1, p2],
+    );
+    const sharedDevice = devices[0]?.device_id;
+    if (sharedDevice) {
+      for (const [userId, opponentId] of [
+        [p1, p2],
+        [p2, p1],
+      ] as const) {
+        await this.insert(runner, userId, facts.matchId, 'shared_device', {
+          opponent_id: opponentId,
+          device_id: sharedDevice,
+        });
+      }
+    }
     const pairing = await queryRows<{ n: number }>(
       runner,
       `SELECT count(*)::int AS n FROM matches

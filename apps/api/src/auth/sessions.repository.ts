@@ -19,6 +19,8 @@ export interface NewSession {
   authMethod: string;
   ip: string | null;
   userAgent: string | null;
+  /** The browser's device id, when it sent one (a fair-play signal, decision 1602). */
+  deviceId: string | null;
   refreshTokenHash: string;
   expiresAt: Date;
 }
@@ -42,9 +44,9 @@ export class SessionsRepository {
   async create(session: NewSession): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
       const rows: Array<{ id: string }> = await manager.query(
-        `INSERT INTO auth_sessions (user_id, auth_method, ip, user_agent, expires_at)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [session.userId, session.authMethod, session.ip, session.userAgent, session.expiresAt],
+        `INSERT INTO auth_sessions (user_id, auth_method, ip, user_agent, device_id, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [session.userId, session.authMethod, session.ip, session.userAgent, session.deviceId, session.expiresAt],
       );
       const sessionId = rows[0].id;
       await this.insertRefreshToken(manager, sessionId, session.refreshTokenHash, session.expiresAt);

@@ -42,6 +42,7 @@ export class SessionsService {
       authMethod,
       ip: client.ip,
       userAgent: client.userAgent,
+      deviceId: client.deviceId,
       refreshTokenHash: refresh.hash,
       expiresAt: refresh.expiresAt,
     });

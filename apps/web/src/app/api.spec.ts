@@ -44,6 +44,27 @@ describe('base query', () => {
     expect(authorization).toBeNull();
   });
 
+  it('sends this browser’s device id with every call, the same one each time (a sign-in records it)', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post(apiUrl('/auth/login'), ({ request }) => {
+        seen.push(request.headers.get('X-Device-Id'));
+        return HttpResponse.json({ detail: 'Invalid email or password' }, { status: 401 });
+      }),
+      http.get(apiUrl('/games/'), ({ request }) => {
+        seen.push(request.headers.get('X-Device-Id'));
+        return HttpResponse.json([]);
+      }),
+    );
+    const store = setupStore();
+    await store.dispatch(gamesApi.endpoints.getGames.initiate());
+    await store.dispatch(authApi.endpoints.login.initiate({ email: 'a@example.test', password: 'nope-nope' }));
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+    expect(seen[1]).toBe(seen[0]);
+    expect(localStorage.getItem(STORAGE_KEYS.deviceId)).toBe(seen[0]);
+  });
+
   it('clears the tokens and ends the session when the refresh after a 401 fails', async () => {
     storeTokens();
     server.use(

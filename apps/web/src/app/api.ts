@@ -5,7 +5,8 @@ import {
   type BaseQueryFn,
   type FetchArgs,
 } from '@reduxjs/toolkit/query/react';
-import { AUTH_ERROR_CODES, LIMITS, type RefreshResponse } from '@skillduel/contracts';
+import { AUTH_ERROR_CODES, DEVICE_ID_HEADER, LIMITS, type RefreshResponse } from '@skillduel/contracts';
+import { deviceId } from '../features/matchmaking/deviceId';
 import { sessionEnded } from '../features/session/sessionSlice';
 import { clearStoredTokens, readAccessToken, readRefreshToken, storeTokens } from '../features/session/sessionStorage';
 import { mapApiError, type ApiError } from './apiErrors';
@@ -27,6 +28,8 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers) => {
     const accessToken = readAccessToken();
     if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+    // Recorded on the session a sign-in starts: opponents on one device are flagged for review (decision 1602).
+    if (!headers.has(DEVICE_ID_HEADER)) headers.set(DEVICE_ID_HEADER, deviceId());
     return headers;
   },
 });

@@ -23,6 +23,7 @@ import { AddDisputeAward1764500000000 } from './1764500000000-AddDisputeAward';
 import { CreateMatchmakingEntries1764600000000 } from './1764600000000-CreateMatchmakingEntries';
 import { AddMatchmakingEntryDevice1764700000000 } from './1764700000000-AddMatchmakingEntryDevice';
 import { AddFairPlayReviews1764800000000 } from './1764800000000-AddFairPlayReviews';
+import { AddSessionDeviceId1764900000000 } from './1764900000000-AddSessionDeviceId';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   CreateMatchmakingEntries1764600000000,
   AddMatchmakingEntryDevice1764700000000,
   AddFairPlayReviews1764800000000,
+  AddSessionDeviceId1764900000000,
 ];
