@@ -134,6 +134,19 @@ export class FairPlayFlagsRepository {
     }
   }
 
+  /**
+   * A seat whose timing signals of the round (decision 1802) reach the hold score: a flag on the user and the match,
+   * with the signals as evidence — for the loser too, whose round pays nothing to hold.
+   */
+  async flagInhumanTiming(
+    runner: SqlRunner,
+    userId: string,
+    matchId: string,
+    evidence: { score: number; signals: unknown[] },
+  ): Promise<void> {
+    await this.insert(runner, userId, matchId, 'inhuman_timing', evidence);
+  }
+
   async hasOpenFlags(runner: SqlRunner, userId: string): Promise<boolean> {
     const rows = await queryRows<{ open: boolean }>(
       runner,

@@ -1,6 +1,7 @@
 import type {
   Ack,
   AdminFairPlayEvidenceDto,
+  AdminFlagDto,
   AdminReviewDto,
   MatchInputAckDto,
   MatchReplayDto,
@@ -128,6 +129,13 @@ describe('fair-play review of held payouts (real PostgreSQL, real sockets)', () 
     });
     expect(review?.signals?.seats[1].signals.map((s) => s.kind)).toEqual(['no_input']);
     const voidedId = queue.find((item) => item.room_id === voided.roomId)?.match_id ?? '';
+    // The scripted seat is also flagged (issue 16: timings at the edge of human limits), its idle opponent is not.
+    const flags = (await call(support, 'GET', '/api/admin/flags')).json<AdminFlagDto[]>();
+    const timingFlags = flags.filter((flag) => flag.kind === 'inhuman_timing');
+    expect(timingFlags.map((flag) => flag.user_id).sort()).toEqual(
+      [released.alice.user.id, voided.alice.user.id].sort(),
+    );
+    expect(timingFlags[0]?.evidence).toMatchObject({ score: expect.any(Number), signals: expect.any(Array) });
 
     // Release: ten concurrent clicks pay once.
     const decisions = await Promise.all(

@@ -82,6 +82,14 @@ export class MatchSettlementService {
       if (signals && signals.seats.some((seat) => seat.signals.length > 0)) {
         await this.reviews.saveSignals(manager, match.id, signals);
       }
+      for (const seat of [0, 1] as const) {
+        const judged = signals?.seats[seat];
+        const timing = judged?.signals.filter((signal) => signal.kind !== 'no_input') ?? [];
+        if (judged && timing.length > 0 && judged.score >= this.config.FAIR_PLAY_HOLD_SCORE) {
+          const userId = seat === 0 ? match.player1Id : match.player2Id;
+          await this.flags.flagInhumanTiming(manager, userId, match.id, { score: judged.score, signals: timing });
+        }
+      }
       if (held && settled.winnerId && winnerSeat !== null) {
         await this.reviews.openReview(manager, match.id, settled.winnerId, signals.seats[winnerSeat].score);
       }
