@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatDollars } from '../../app/format';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { when } from './adminFormat';
 import { ReasonedActions } from './ReasonedActions';
 import { DisputeQueue, FlagQueue } from './AdminQueues';
 import { AdminUserPanel } from './AdminUserPanel';
+import { ReviewQueue } from './AdminReviews';
 import {
   useDecideWithdrawalMutation,
   useGetAuditQuery,
@@ -15,24 +16,29 @@ import {
 } from './adminApi';
 import './admin.css';
 
-const SECTIONS = ['users', 'withdrawals', 'flags', 'disputes', 'audit'] as const;
+const SECTIONS = ['users', 'withdrawals', 'flags', 'disputes', 'reviews', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 const SECTION_LABELS: Record<Section, string> = {
   users: 'Users',
   withdrawals: 'Withdrawal review',
   flags: 'Flags',
   disputes: 'Disputes',
+  reviews: 'Reviews',
   audit: 'Audit log',
 };
 
 /**
- * The operator console (/admin, support and admin only; decision 1601): users, the withdrawal review queue and the
- * audit log. English only. Players and guests get the answer the API gives them (403 / 401).
+ * The operator console (/admin, support and admin only; decision 1601): users, the withdrawal review queue, flags,
+ * disputes, fair-play reviews of held payouts (decision 1802) and the audit log. English only. Players and guests
+ * get the answer the API gives them (403 / 401).
  */
 export function AdminPage() {
   const { userId } = useParams();
   const me = useGetStaffMeQuery();
-  const [section, setSection] = useState<Section>('users');
+  // /admin?review={matchId} (from a player's fair-play evidence) opens that review.
+  const [searchParams] = useSearchParams();
+  const openReview = searchParams.get('review');
+  const [section, setSection] = useState<Section>(openReview ? 'reviews' : 'users');
 
   if (me.isLoading) return <p className="muted">Loading...</p>;
   if (me.isError || !me.data) {
@@ -80,6 +86,7 @@ export function AdminPage() {
           {section === 'withdrawals' && <WithdrawalQueue />}
           {section === 'flags' && <FlagQueue />}
           {section === 'disputes' && <DisputeQueue />}
+          {section === 'reviews' && <ReviewQueue key={openReview ?? ''} initialOpenId={openReview} />}
           {section === 'audit' && <AuditLog />}
         </>
       )}
@@ -231,6 +238,8 @@ function AuditLog() {
             'dispute.uphold',
             'dispute.void',
             'dispute.award_other',
+            'fair_play_review.release',
+            'fair_play_review.void',
           ].map((name) => (
             <option key={name} value={name}>
               {name}

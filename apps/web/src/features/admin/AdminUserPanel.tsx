@@ -2,6 +2,7 @@ import { USER_ROLES, type UserRole } from '@skillduel/contracts';
 import { useState } from 'react';
 import { formatDollars } from '../../app/format';
 import { failureText, when } from './adminFormat';
+import { UserFairPlay } from './FairPlayEvidence';
 import { useFreezeUserMutation, useGetAdminUserQuery, useSetUserRoleMutation } from './adminApi';
 
 /** One user's page in the console: profile, freeze, role, withdrawals, ledger entries, matches and sessions. */
@@ -188,6 +189,7 @@ export function AdminUserPanel({ userId, isAdmin }: { userId: string; isAdmin: b
         )}
       </section>
 
+      <UserFairPlay userId={userId} />
       <section className="card admin-section">
         <h3>Sessions</h3>
         <table className="admin-table">

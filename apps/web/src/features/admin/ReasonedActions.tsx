@@ -19,6 +19,7 @@ export function ReasonedActions<A extends string>({
   inputTestId,
   actions,
   busy,
+  required = false,
   onAct,
 }: {
   label: string;
@@ -26,6 +27,8 @@ export function ReasonedActions<A extends string>({
   inputTestId?: string;
   actions: readonly ReasonedAction<A>[];
   busy: boolean;
+  /** The actions wait for a reason (the server refuses one shorter than 3 characters anyway). */
+  required?: boolean;
   onAct: (action: A, reason: string) => Promise<unknown>;
 }) {
   const [reason, setReason] = useState('');
@@ -45,6 +48,7 @@ export function ReasonedActions<A extends string>({
         aria-label={label}
         placeholder={placeholder}
         value={reason}
+        required={required}
         onChange={(event) => setReason(event.target.value)}
         data-testid={inputTestId}
       />
@@ -53,7 +57,7 @@ export function ReasonedActions<A extends string>({
           key={action.value}
           type="button"
           className={`button button-${action.variant}`}
-          disabled={busy || action.disabled}
+          disabled={busy || action.disabled || (required && reason.trim() === '')}
           onClick={() => void act(action.value)}
           data-testid={action.testId}
         >

@@ -1,5 +1,8 @@
 import type {
   AdminAuditEntryDto,
+  AdminFairPlayEvidenceDto,
+  AdminReviewDto,
+  FairPlayReviewDecision,
   AdminDisputeDto,
   AdminFlagDto,
   DisputeDecision,
@@ -14,7 +17,7 @@ import type {
 import { api } from '../../app/api';
 
 const adminApiWithTags = api.enhanceEndpoints({
-  addTagTypes: ['AdminUser', 'AdminWithdrawals', 'AdminAudit', 'AdminFlags', 'AdminDisputes'],
+  addTagTypes: ['AdminUser', 'AdminWithdrawals', 'AdminAudit', 'AdminFlags', 'AdminDisputes', 'AdminReviews'],
 });
 
 /** The operator console's calls (/api/admin/*, support and admin only; decision 1601). */
@@ -82,6 +85,27 @@ export const adminApi = adminApiWithTags.injectEndpoints({
       }),
       invalidatesTags: ['AdminDisputes', 'AdminUser', 'AdminAudit'],
     }),
+    /** Fair-play reviews of held payouts (decision 1802): the held ones, or all with the decided ones. */
+    getReviews: build.query<AdminReviewDto[], 'held' | 'all'>({
+      query: (status) => ({ url: '/admin/reviews', params: status === 'all' ? { status } : {} }),
+      providesTags: ['AdminReviews'],
+    }),
+    getReview: build.query<AdminReviewDto, string>({
+      query: (matchId) => `/admin/reviews/${encodeURIComponent(matchId)}`,
+      providesTags: ['AdminReviews'],
+    }),
+    decideReview: build.mutation<AdminReviewDto, { matchId: string; decision: FairPlayReviewDecision; note: string }>({
+      query: ({ matchId, decision, note }) => ({
+        url: `/admin/reviews/${encodeURIComponent(matchId)}/decide`,
+        method: 'POST',
+        body: { decision, note },
+      }),
+      invalidatesTags: ['AdminReviews', 'AdminUser', 'AdminAudit'],
+    }),
+    getUserFairPlay: build.query<AdminFairPlayEvidenceDto[], string>({
+      query: (userId) => `/admin/users/${encodeURIComponent(userId)}/fair-play`,
+      providesTags: ['AdminReviews'],
+    }),
     getAudit: build.query<AdminAuditEntryDto[], { target_id?: string; action?: string }>({
       query: (params) => ({ url: '/admin/audit', params }),
       providesTags: ['AdminAudit'],
@@ -103,4 +127,8 @@ export const {
   useGetDisputesQuery,
   useGetDisputeQuery,
   useDecideDisputeMutation,
+  useGetReviewsQuery,
+  useGetReviewQuery,
+  useDecideReviewMutation,
+  useGetUserFairPlayQuery,
 } = adminApi;
