@@ -1,21 +1,19 @@
 import { expect, Locator, Page, test } from '@playwright/test';
 import { join } from 'node:path';
+import { humanClickGapMs } from './matches';
 import { authHeaders, balanceOf, registerWithDeposit, signedInContext } from './players';
 import { snap } from './support';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
-/**
- * The winner clicks the Quick Click target (as a person would, under 11 a second: the engine refuses more than 14 a
- * second sustained) until the round is over.
- */
+/** The winner clicks the Quick Click target at a person's uneven pace (`humanClickGapMs`) until the round is over. */
 async function clickToTheTarget(page: Page): Promise<void> {
   const target = page.getByTestId('quick-click-target');
   await expect(target).toBeVisible({ timeout: 15_000 });
   for (let clicks = 0; clicks < 200; clicks += 1) {
     if ((await page.getByTestId('game-room').getAttribute('data-phase')) !== 'playing') return;
     await target.click({ timeout: 2_000 }).catch(() => undefined);
-    await page.waitForTimeout(90);
+    await page.waitForTimeout(humanClickGapMs(clicks));
   }
 }
 
