@@ -42,6 +42,10 @@ function judge(log: ReplayLogEntry[], gameId = 'quick-click'): [SeatSignals, Sea
   return seats;
 }
 
+function emptySeat(): SeatSignals {
+  return { score: 0, signals: [] };
+}
+
 function kinds(signals: { signals: { kind: string }[] }): string[] {
   return signals.signals.map((signal) => signal.kind);
 }
@@ -58,11 +62,45 @@ describe('fair-play signals', () => {
     // A script at a steady 13/s with 1-2 ms of network jitter.
     const bot = Array.from({ length: target }, (_, i) => 77 + (i % 3 === 0 ? 1 : 0));
     const [botSeat, humanSeat] = judge(merge(clicks(0, bot), clicks(1, human)));
-    expect(kinds(botSeat)).toEqual(['machine_regular']);
-    expect(botSeat.score).toBe(1);
+    // 13/s is also faster than people sustain.
+    expect(kinds(botSeat)).toEqual(['machine_regular', 'superhuman_rate']);
+    expect(botSeat.score).toBe(2);
     expect(botSeat.signals[0]?.evidence).toMatchObject({ intervals: expect.any(Number), cv: expect.any(Number) });
     expect(humanSeat.signals).toEqual([]);
     expect(humanSeat.score).toBe(0);
+  });
+
+  it('quick-click: a timer whose clicks arrive with heavy network jitter is still grid-locked; a fast hand is not', () => {
+    const seed = Array.from({ length: 200 }, (_, i) => `seed-${i}`).find((s) => quickClickTarget(s) >= 120) ?? '';
+    const random = randomOf('jitter');
+    // Sent every 85 ms (11.8/s, under the superhuman rate), arriving 0-40 ms late: intervals vary by ~20 %.
+    const lateness = Array.from({ length: 121 }, () => Math.round(random() * 40));
+    const arrivals = lateness.map((late, i) => 500 + i * 85 + late);
+    const bot: ReplayLogEntry[] = arrivals.map((atMs) => ({ at_ms: atMs, seat: 0, input: { type: 'click' } }));
+    // A hand at ~11/s: each interval drawn on its own (errors add up), ~20 % spread.
+    const hand = Array.from({ length: 120 }, () => humanDelay(random, 90, 18, 60));
+    const [botSeat, handSeat] = fairPlaySignals({
+      gameId: 'quick-click',
+      seed,
+      timeLimitMs: TIME_LIMIT_MS,
+      log: merge(bot, clicks(1, hand)),
+    }) ?? [emptySeat(), emptySeat()];
+    const regular = botSeat.signals.find((signal) => signal.kind === 'machine_regular');
+    expect(regular?.evidence['cv']).toBeGreaterThan(0.05); // the interval spread alone would not show it
+    expect(regular?.evidence['variance_ratio']).toBeLessThan(0.22);
+    expect(kinds(handSeat)).toEqual([]);
+  });
+
+  it('quick-click: a sustained 12.5/s or faster is beyond people even with a human rhythm', () => {
+    const random = randomOf('fast-hand');
+    const [fast] = judge(
+      clicks(
+        0,
+        Array.from({ length: 45 }, () => humanDelay(random, 72, 14, 50)),
+      ),
+    );
+    expect(kinds(fast)).toEqual(['superhuman_rate']);
+    expect(fast.signals[0]?.evidence).toMatchObject({ clicks: 45 });
   });
 
   it('reaction-time: reactions clustered just above the floor are a signal; human reactions are not', () => {

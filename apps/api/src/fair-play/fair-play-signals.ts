@@ -15,6 +15,8 @@ export type FairPlaySignalKind =
   | 'reaction_floor_cluster'
   /** Accuracy and speed together beyond what people do. */
   | 'superhuman_accuracy'
+  /** Clicking faster than people sustain (regular mouse clicking tops out around 10-12 a second). */
+  | 'superhuman_rate'
   /** Not a single input in a money round. */
   | 'no_input';
 
@@ -45,11 +47,13 @@ interface GameProfile {
   minIntervals: number;
   /** Answers: the median time per correct answer under which a near-perfect player is beyond a human profile. */
   superhumanMedianMs?: number;
+  /** Clicks: the median interval under which a sustained stream is faster than people click. */
+  superhumanClickMs?: number;
 }
 
 /** Figures and sources: docs/decisions/1802-fair-play-signals.md. */
 export const GAME_PROFILES: Record<GameId, GameProfile> = {
-  'quick-click': { kind: 'clicks', regularCv: 0.05, minIntervals: 30 },
+  'quick-click': { kind: 'clicks', regularCv: 0.05, minIntervals: 30, superhumanClickMs: 80 },
   'reaction-time': { kind: 'reactions', regularCv: 0.05, minIntervals: 4 },
   'number-rush': { kind: 'answers', regularCv: 0.12, minIntervals: 10, superhumanMedianMs: 900 },
   'color-match': { kind: 'answers', regularCv: 0.1, minIntervals: 12, superhumanMedianMs: 450 },
@@ -69,6 +73,17 @@ export const SIGNAL_RULES = {
   /** Answers: accuracy at or above this together with the speed of `superhumanMedianMs` is beyond a human profile. */
   superhumanAccuracy: 0.95,
   superhumanMinCorrect: 10,
+  /**
+   * Clicks locked to a timer's grid: network and server jitter make each interval noisy, but a timer's clicks never
+   * drift, so the variance of the sum of `gridWindow` consecutive intervals stays near that of one interval, while a
+   * hand's timing errors add up (variance ratio ~1). Under `gridVarianceRatio` with at least `gridMinIntervals`:
+   * below 0.1 % of simulated human streams (Wing-Kristofferson model) and above 99.9 % of jittered timers.
+   */
+  gridWindow: 8,
+  gridVarianceRatio: 0.22,
+  gridMinIntervals: 80,
+  /** Superhuman click rate: judged on at least this many clicks. */
+  superhumanMinClicks: 40,
   /** A silent seat of a money round: noted (evidence for chip dumping), not enough alone to hold a payout. */
   noInputScore: 0.5,
 } as const;
@@ -125,6 +140,10 @@ export function fairPlaySignals(round: RoundToJudge): [SeatSignals, SeatSignals]
       const cluster = reactionCluster(view.reactionsMs);
       if (cluster) signals.push(cluster);
     }
+    if (profile.kind === 'clicks' && profile.superhumanClickMs !== undefined) {
+      const fast = superhumanClicks(trace.acceptedAtMs, profile.superhumanClickMs);
+      if (fast) signals.push(fast);
+    }
     if (profile.kind === 'answers' && profile.superhumanMedianMs !== undefined) {
       const superhuman = superhumanAnswers(trace, profile.superhumanMedianMs);
       if (superhuman) signals.push(superhuman);
@@ -152,7 +171,12 @@ function regularity(atMs: readonly number[], profile: GameProfile): FairPlaySign
   if (intervals.length < profile.minIntervals) return null;
   const { mean, sd } = meanAndSd(intervals);
   const cv = mean > 0 ? sd / mean : 0;
-  if (cv >= profile.regularCv) return null;
+  const gridRatio =
+    profile.kind === 'clicks' && intervals.length >= SIGNAL_RULES.gridMinIntervals
+      ? varianceRatio(intervals, SIGNAL_RULES.gridWindow)
+      : null;
+  const gridLocked = gridRatio !== null && gridRatio < SIGNAL_RULES.gridVarianceRatio;
+  if (cv >= profile.regularCv && !gridLocked) return null;
   return {
     kind: 'machine_regular',
     score: 1,
@@ -162,8 +186,43 @@ function regularity(atMs: readonly number[], profile: GameProfile): FairPlaySign
       sd_ms: round2(sd),
       cv: round4(cv),
       cv_threshold: profile.regularCv,
+      ...(gridRatio !== null
+        ? { variance_ratio: round4(gridRatio), variance_ratio_threshold: SIGNAL_RULES.gridVarianceRatio }
+        : {}),
       percentiles_ms: percentiles(intervals),
       histogram: histogram(intervals),
+    },
+  };
+}
+
+/** Var(sum of `window` consecutive intervals) / (window × Var(one interval)), over overlapping windows. */
+export function varianceRatio(intervals: readonly number[], window: number): number {
+  const single = meanAndSd(intervals).sd ** 2;
+  if (single === 0 || intervals.length < window * 2) return single === 0 ? 0 : 1;
+  const sums: number[] = [];
+  let running = 0;
+  for (let i = 0; i < intervals.length; i++) {
+    running += intervals[i] ?? 0;
+    if (i >= window) running -= intervals[i - window] ?? 0;
+    if (i >= window - 1) sums.push(running);
+  }
+  return meanAndSd(sums).sd ** 2 / (window * single);
+}
+
+function superhumanClicks(atMs: readonly number[], superhumanClickMs: number): FairPlaySignal | null {
+  const intervals = playIntervals(atMs);
+  if (intervals.length + 1 < SIGNAL_RULES.superhumanMinClicks) return null;
+  const medianMs = percentile(intervals, 0.5);
+  if (medianMs >= superhumanClickMs) return null;
+  return {
+    kind: 'superhuman_rate',
+    score: 1,
+    evidence: {
+      clicks: intervals.length + 1,
+      median_interval_ms: medianMs,
+      clicks_per_second: round2(1000 / Math.max(1, medianMs)),
+      human_median_floor_ms: superhumanClickMs,
+      percentiles_ms: percentiles(intervals),
     },
   };
 }

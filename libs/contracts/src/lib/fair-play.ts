@@ -22,7 +22,7 @@ export const FAIR_PLAY_MESSAGES = {
 
 /** One signal of one seat, with the evidence a reviewer reads (intervals, distributions). */
 export interface FairPlaySignalDto {
-  kind: 'machine_regular' | 'reaction_floor_cluster' | 'superhuman_accuracy' | 'no_input';
+  kind: 'machine_regular' | 'reaction_floor_cluster' | 'superhuman_accuracy' | 'superhuman_rate' | 'no_input';
   score: number;
   evidence: Record<string, unknown>;
 }
