@@ -8,6 +8,7 @@ export const SIGNAL_LABELS: Record<FairPlaySignalDto['kind'], string> = {
   machine_regular: 'Machine-steady rhythm',
   reaction_floor_cluster: 'Reactions clustered at the floor',
   superhuman_accuracy: 'Superhuman accuracy and speed',
+  superhuman_rate: 'Clicking faster than people sustain',
   no_input: 'Never sent an input',
 };
 
