@@ -1,9 +1,16 @@
-import { matchmakingWindowWidth, type MatchmakingEntryDto, type MatchmakingExpiredDto } from '@skillduel/contracts';
+import {
+  figuresOfGame,
+  matchmakingWindowWidth,
+  type MatchmakingEntryDto,
+  type MatchmakingExpiredDto,
+} from '@skillduel/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '../../app/format';
 import { useAutoFocus } from '../game-room/components/useAutoFocus';
 import type { MatchSearch } from '../rooms/useQuickMatch';
+import { playFoundChime } from './foundChime';
+import { useGetLobbyFiguresQuery } from './matchmakingApi';
 import './matchmaking.css';
 
 /** m:ss of a duration. */
@@ -28,6 +35,9 @@ function Searching({ entry, onCancel }: { entry: MatchmakingEntryDto; onCancel: 
   const id = useId();
   const waited = useWaited(entry);
   const cancelRef = useAutoFocus<HTMLButtonElement>();
+  // Pushed lobby figures (lobby:figures): how many are searching this game right now, this player included.
+  const { data: figures } = useGetLobbyFiguresQuery();
+  const searchingThisGame = Math.max(1, figuresOfGame(figures, entry.game_id).searching);
   // The window widens with waiting (the server's formula, shared through the contracts).
   const width = Math.round(
     Math.max(matchmakingWindowWidth(waited), (entry.rating_window.max - entry.rating_window.min) / 2),
@@ -51,6 +61,10 @@ function Searching({ entry, onCancel }: { entry: MatchmakingEntryDto; onCancel: 
         <div>
           <dt>{t('matchmaking.searching.window')}</dt>
           <dd data-testid="matchmaking-window">±{width}</dd>
+        </div>
+        <div>
+          <dt>{t('matchmaking.searching.searchingNow')}</dt>
+          <dd data-testid="matchmaking-searching-count">{searchingThisGame}</dd>
         </div>
       </dl>
       <p className="muted small">
@@ -104,6 +118,10 @@ export function SearchingScreen({
   onDismiss: () => void;
 }) {
   const { t } = useTranslation();
+  const found = search.kind === 'found';
+  useEffect(() => {
+    if (found) playFoundChime();
+  }, [found]);
   if (search.kind === 'expired') return <Expired expired={search.expired} onDismiss={onDismiss} />;
   if (search.kind === 'found') {
     return (
