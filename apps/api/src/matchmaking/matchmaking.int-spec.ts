@@ -78,6 +78,23 @@ describe('matchmaking queue (real PostgreSQL)', () => {
     const listed = await testApp.app.inject({ method: 'GET', url: `/api/rooms?game=${GAME}` });
     expect(listed.json<Array<{ host: { id: string } }>>().some((room) => room.host?.id === player.user.id)).toBe(false);
     expect((await current(player)).json<MatchmakingEntryDto>().id).toBe(entry.id);
+    // The hidden room cannot be joined by its id either: only the matcher seats an opponent.
+    const [hidden] = await sql<{ room_id: string }>(
+      testApp.databaseUrl,
+      `SELECT room_id FROM matchmaking_entries WHERE id = $1`,
+      [entry.id],
+    );
+    const intruder = await playerWithBalance(testApp.app, 50);
+    const before = await moneySnapshot(testApp.databaseUrl);
+    const joined = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/rooms/${hidden?.room_id ?? ''}/join`,
+      headers: bearer(intruder.accessToken),
+      payload: {},
+    });
+    expect(joined.statusCode).toBe(409);
+    expect(joined.json()).toMatchObject({ code: 'ROOM_NOT_JOINABLE' });
+    expect(await moneySnapshot(testApp.databaseUrl)).toEqual(before);
 
     const left = await leave(player);
     expect(left.statusCode).toBe(200);

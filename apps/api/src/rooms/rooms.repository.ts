@@ -614,6 +614,16 @@ export class RoomsRepository {
     return rows[0] ? toMatch(rows[0]) : null;
   }
 
+  /** Whether the room is the hidden room of a waiting matchmaking entry. */
+  async isQueuedRoom(runner: SqlRunner, roomId: string): Promise<boolean> {
+    const rows = await queryRows<{ queued: boolean }>(
+      runner,
+      `SELECT EXISTS (SELECT 1 FROM matchmaking_entries q WHERE q.room_id = $1 AND q.status = 'waiting') AS queued`,
+      [roomId],
+    );
+    return rows[0]?.queued ?? false;
+  }
+
   /** The most recent round of the room that is over (finished, void or held for review). */
   async lastClosedMatch(runner: SqlRunner, roomId: string): Promise<MatchRecord | null> {
     const rows = await queryRows<RawMatch>(

@@ -210,7 +210,8 @@ export class RoomsService {
         }
         if (room.player1Id === caller.userId)
           throw AppError.badRequest(ROOM_ERROR_CODES.ownRoom, ROOM_MESSAGES.ownRoom);
-        if (room.status !== 'waiting')
+        // A matchmaking entry's hidden room is seated by the matcher only, never joined by its id (decision 1702).
+        if (room.status !== 'waiting' || (await this.rooms.isQueuedRoom(manager, roomId)))
           throw AppError.conflict(ROOM_ERROR_CODES.roomNotJoinable, ROOM_MESSAGES.roomNotJoinable);
         if (room.isPrivate && !passwordVerified) {
           throw new AppError(403, ROOM_ERROR_CODES.wrongPassword, ROOM_MESSAGES.wrongPassword);
