@@ -6,6 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { toErrorBody } from '../common/all-exceptions.filter';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
+import { afterMoneyCommit } from '../database/fault-hook';
 import { transactionWithRetry } from '../database/retry-transaction';
 import { IdempotencyRepository } from './idempotency.repository';
 
@@ -75,7 +76,7 @@ export class IdempotencyService {
     }
     const requestHash = hashFingerprint(request.fingerprint);
 
-    return transactionWithRetry(this.dataSource, async (manager) => {
+    const answer = await transactionWithRetry(this.dataSource, async (manager) => {
       const claimed = await this.repository.claim(
         manager,
         request.userId,
@@ -111,6 +112,9 @@ export class IdempotencyService {
       await finish?.();
       return { ...answer, replayed: false };
     });
+    // Committed, not answered yet: the chaos build may die here (fault-hook.ts; nothing in production).
+    if (!answer.replayed) afterMoneyCommit();
+    return answer;
   }
 }
 
