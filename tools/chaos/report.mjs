@@ -1,7 +1,7 @@
 // What a seed prints: one line per invariant, then one summary line.
 import { median } from './util.mjs';
 
-export function printReport({ results, figures, players, stats, faultStats }) {
+export function printReport({ results, figures, players, stats, faultStats, rounds, live }) {
   for (const result of results) {
     console.log(
       `  ${result.ok ? 'ok  ' : 'FAIL'} ${result.name}${result.ok || !result.detail ? '' : `: ${result.detail}`}`,
@@ -9,15 +9,23 @@ export function printReport({ results, figures, players, stats, faultStats }) {
   }
   const outcomes = players.flatMap((player) => player.ops);
   const { kills, recoveriesMs } = faultStats;
+  const recoveries = Object.entries(recoveriesMs)
+    .filter(([, ms]) => ms.length > 0)
+    .map(([kind, ms]) => `${kind} ${median(ms)}/${Math.max(...ms)} ms`)
+    .join(', ');
+  const socket = live.socketOutcomes;
   console.log(
-    `  summary: ${stats.operations} operations (${outcomes.filter((op) => op.status >= 200 && op.status < 300).length} accepted, ` +
-      `${outcomes.filter((op) => op.status >= 400).length} refused, ${stats.unknownResolved} unknown resolved by key); ` +
-      `kills: ${kills.api} API, ${kills.launcher} launcher, ${kills.postgres} postmaster; ` +
-      `recovery median/max ${Object.entries(recoveriesMs)
-        .map(([kind, ms]) => `${kind} ${median(ms)}/${Math.max(0, ...ms)} ms`)
-        .join(', ')}; ` +
+    `  summary: ${stats.operations} REST operations (${outcomes.filter((op) => op.status >= 200 && op.status < 300).length} accepted, ` +
+      `${outcomes.filter((op) => op.status >= 400).length} refused, ${stats.unknownResolved} unknown resolved by key, ` +
+      `${stats.droppedOnPurpose} connections dropped on purpose and retried with the same key); ` +
+      `socket requests ${socket.accepted} accepted, ${socket.refused} refused, ${socket.unknown} unknown; ` +
+      `live rounds ${rounds.rounds} (${rounds.seen} results seen, ${rounds.resolved} resolved from the replay, ${rounds.held} held), ` +
+      `${live.inputs} inputs, drops ${live.drops.back} back in grace / ${live.drops.forfeit} past it; ` +
+      `kills: ${kills.api} API, ${kills.launcher} launcher, ${kills.postgres} postmaster, ${kills.commit} after COMMIT ` +
+      `(${faultStats.commitUnfired} armed unfired); pauses ${kills.pause}; ` +
+      `recovery median/max ${recoveries}; ` +
       `lost ${figures.lostCents} cents, duplicated ${figures.duplicatedCents} cents, stuck ${figures.stuckItems}; ` +
-      `503 answers ${stats.http503}, network errors ${stats.networkErrors}, ` +
-      `retries answered from a stored answer ${stats.replays}`,
+      `post-commit replays ${stats.replays} (retries answered from a stored answer); ` +
+      `503 answers ${stats.http503}, network errors ${stats.networkErrors}`,
   );
 }

@@ -1,17 +1,23 @@
-// The system under test: `tools/start.mjs` (production build, embedded PostgreSQL) on a throwaway DATA_DIR.
+// The system under test: `tools/start.mjs` (production build, embedded PostgreSQL) on a throwaway DATA_DIR; with
+// `instances: 2` a second API server on the same database, both behind a real redis-server (REDIS_URL), started and
+// restarted by the soak itself (after a launcher restart the embedded PostgreSQL listens on a new port).
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep } from './util.mjs';
 
 export class Stack {
-  constructor({ root, dataDir, port, env }) {
+  constructor({ root, dataDir, port, env, apiMain, second = null }) {
     this.root = root;
     this.dataDir = dataDir;
     this.port = port;
     this.env = env;
+    this.apiMain = apiMain;
     this.baseUrl = `http://127.0.0.1:${port}`;
     this.launcher = null;
+    /** `{ port }` of the second instance (CHAOS_INSTANCES=2), its process and the database URL it was started on. */
+    this.second = second;
+    this.baseUrls = [this.baseUrl, ...(second ? [`http://127.0.0.1:${second.port}`] : [])];
     this.log = join(dataDir, '..', `${dataDir.split('/').pop()}.log`);
     writeFileSync(this.log, '');
   }
@@ -39,6 +45,65 @@ export class Stack {
     return this.lock()?.children[0]?.pid ?? null;
   }
 
+  /** Every API server's pid (the launcher's, and the second instance's when it runs). */
+  apiPids() {
+    const pids = [this.apiPid()];
+    if (this.second?.process && this.second.process.exitCode === null && this.second.process.signalCode === null) {
+      pids.push(this.second.process.pid);
+    }
+    return pids.filter(Boolean);
+  }
+
+  databaseUrl() {
+    try {
+      const port = readFileSync(join(this.dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3];
+      return `postgres://postgres:postgres@127.0.0.1:${port}/skillduel`;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The second API server on the launcher's database, configured as the launcher configures its own. */
+  startSecond(databaseUrl) {
+    const env = {
+      ...process.env,
+      ...this.env,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: readFileSync(join(this.dataDir, 'jwt-secret'), 'utf8').trim(),
+      PORT: String(this.second.port),
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: join(this.root, 'dist/apps/web'),
+      APP_BASE_URL: `http://localhost:${this.second.port}`,
+    };
+    const child = spawn(process.execPath, ['--enable-source-maps', this.apiMain], {
+      cwd: this.root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => writeFileSync(this.log, chunk, { flag: 'a' }));
+    child.stderr.on('data', (chunk) => writeFileSync(this.log, chunk, { flag: 'a' }));
+    this.second.process = child;
+    this.second.databaseUrl = databaseUrl;
+  }
+
+  async secondHealthy() {
+    const { process: child, databaseUrl } = this.second;
+    if (!child || child.exitCode !== null || child.signalCode !== null || databaseUrl !== this.databaseUrl()) {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL'); // still on the old database port: a launcher restart moved PostgreSQL
+        await new Promise((resolveExit) => child.once('exit', resolveExit));
+      }
+      if (existsSync(join(this.dataDir, 'jwt-secret')) && this.databaseUrl()) this.startSecond(this.databaseUrl());
+      return false;
+    }
+    try {
+      const response = await fetch(`${this.baseUrls[1]}/api/health`, { signal: AbortSignal.timeout(2000) });
+      return response.ok;
+    } catch {
+      return false;
+    }
+  }
+
   postmasterPid() {
     try {
       return Number(readFileSync(join(this.dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
@@ -62,13 +127,20 @@ export class Stack {
     while (Date.now() < deadline) {
       if (this.launcher.exitCode !== null || this.launcher.signalCode !== null) this.start();
       const lock = this.lock();
-      if (lock?.launcher?.pid === this.launcher.pid && lock.children.length > 0 && (await this.healthy())) return;
+      const launcherUp =
+        lock?.launcher?.pid === this.launcher.pid && lock.children.length > 0 && (await this.healthy());
+      if (launcherUp && (!this.second || (await this.secondHealthy()))) return;
       await sleep(200);
     }
     throw new Error(`the stack did not come back within ${timeoutMs} ms; see ${this.log}`);
   }
 
   async stop() {
+    const second = this.second?.process;
+    if (second && second.exitCode === null && second.signalCode === null) {
+      second.kill('SIGTERM');
+      await new Promise((resolveExit) => second.once('exit', resolveExit));
+    }
     const launcher = this.launcher;
     if (!launcher || launcher.exitCode !== null || launcher.signalCode !== null) return;
     launcher.kill('SIGINT');
@@ -78,7 +150,12 @@ export class Stack {
   /** After a failure: whatever of this stack still runs is killed (launcher, its API server, the postmaster). */
   async kill() {
     const lock = this.lock();
-    const pids = [this.launcher?.pid, ...(lock?.children ?? []).map((child) => child.pid), this.postmasterPid()];
+    const pids = [
+      this.launcher?.pid,
+      ...(lock?.children ?? []).map((child) => child.pid),
+      this.second?.process?.pid,
+      this.postmasterPid(),
+    ];
     for (const pid of pids) {
       try {
         if (pid) process.kill(pid, 'SIGKILL');

@@ -41,6 +41,10 @@ export async function registerPlayers({ stats, baseUrl, seed, count }) {
       token,
       ops: [],
       openRooms: [],
+      /** Live play: seat per room, the match:result events seen (room:round → GameResultDto), Play Again outcomes. */
+      roomSeats: new Map(),
+      seenResults: new Map(),
+      socketOps: [],
       rng: rng(seed * 31 + index),
     });
   }
@@ -50,10 +54,12 @@ export async function registerPlayers({ stats, baseUrl, seed, count }) {
 /** One money operation through `call`, recorded on the player with its outcome. */
 export async function operate(context, player, op) {
   op.key ??= randomUUID();
+  // One in ten: the connection drops mid-request and the client retries with the same key.
+  const dropAfterMs = player.rng.next() < 0.1 ? player.rng.int(2, 40) : undefined;
   const answer = await call(
     context.stats,
-    context.baseUrl,
-    { method: 'POST', path: op.path, token: player.token, body: op.body, key: op.key },
+    player.rng.pick(context.baseUrls),
+    { method: 'POST', path: op.path, token: player.token, body: op.body, key: op.key, dropAfterMs },
     Date.now() + 60_000,
   );
   context.stats.operations++;
@@ -65,8 +71,9 @@ export async function operate(context, player, op) {
 
 /** The REST loop of one player until `endAt`. */
 export async function restPlayer(context, player) {
-  const { players, game, betDollars, endAt } = context;
-  while (Date.now() < endAt) {
+  const { players, game, betDollars } = context;
+  // Until the end, and until the last fault is in (a kill after COMMIT needs money moving to fire).
+  while (Date.now() < context.endAt || !context.faultsDone) {
     const roll = player.rng.next();
     const cents = () => (player.rng.next() < 0.1 ? 13 : player.rng.int(0, 99));
     let op;

@@ -390,6 +390,22 @@ export class AppConfig extends FairPlayConfig {
   @Max(600_000)
   MATCH_HEARTBEAT_INTERVAL_MS = 5000;
 
+  /**
+   * Socket.IO heartbeat: the server pings every SOCKET_PING_INTERVAL_MS and drops a socket whose pong has not come
+   * within SOCKET_PING_TIMEOUT_MS. Shortened only by tests (the chaos soak pauses a process longer than this).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  SOCKET_PING_INTERVAL_MS = 20_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  SOCKET_PING_TIMEOUT_MS = 20_000;
+
   /** A running match whose instance has not marked it alive for this long is voided and refunded. */
   @Transform(toInt)
   @IsInt()

@@ -75,8 +75,8 @@ export class RealtimeIoAdapter extends IoAdapter {
       path: REALTIME_PATH,
       serveClient: false,
       maxHttpBufferSize: REALTIME_LIMITS.maxMessageBytes,
-      pingInterval: 20_000,
-      pingTimeout: 20_000,
+      pingInterval: config.SOCKET_PING_INTERVAL_MS,
+      pingTimeout: config.SOCKET_PING_TIMEOUT_MS,
       connectTimeout: 10_000,
       // Same origin by default; CORS only for the configured origins (as the HTTP API).
       cors: config.CORS_ORIGINS.length > 0 ? { origin: config.CORS_ORIGINS, credentials: true } : undefined,
