@@ -1,5 +1,5 @@
 import { LIMITS } from '@skillduel/contracts';
-import { Suspense, useSyncExternalStore } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageSync } from '../features/language/hooks';
 import { useSessionStart } from '../features/session/hooks';
@@ -9,34 +9,13 @@ import { useAppSelector } from './hooks';
 import { AppRoutes } from './router';
 import { Toaster } from './toast';
 
-/** Where the phone layout starts (the bottom nav appears): toasts go to the bottom there, above the nav. */
-const NARROW_QUERY = '(max-width: 768px)';
-
-function subscribeNarrow(onChange: () => void): () => void {
-  const query = window.matchMedia?.(NARROW_QUERY);
-  query?.addEventListener?.('change', onChange);
-  return () => query?.removeEventListener?.('change', onChange);
-}
-
-function useNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    subscribeNarrow,
-    () => window.matchMedia?.(NARROW_QUERY).matches ?? false,
-    () => false,
-  );
-}
-
 /*
- * Toasts never hide the top bar's controls or the bottom nav, and never sit on each other (issue 13): below the top
- * bar on a wide screen, above the bottom nav on a phone (the chrome's heights come from useChromeInsets), expanded
- * into a list.
+ * Toasts never hide a control (issue 13): at the top, just below the top bar, on every screen, stacked into a list so
+ * two never overlap. Not at the bottom on a phone: there they covered what a player reaches for there (the result's
+ * Play again / Leave, the answer field above the keyboard, the chat drawer); under the top bar is the page's heading.
+ * The top bar's height comes from useChromeInsets.
  */
-const TOAST_OFFSET = {
-  top: 'calc(var(--chrome-top, 0px) + 8px)',
-  bottom: 'calc(var(--chrome-bottom, 0px) + var(--floating-clearance, 0px) + 8px)',
-  left: '16px',
-  right: '16px',
-};
+const TOAST_OFFSET = { top: 'calc(var(--chrome-top, 0px) + 8px)', left: '16px', right: '16px' };
 const TOAST_MOBILE_OFFSET = { ...TOAST_OFFSET, left: '12px', right: '12px' };
 
 export function App() {
@@ -45,7 +24,6 @@ export function App() {
   useSessionStart();
   const { t } = useTranslation();
   const theme = useAppSelector(selectTheme);
-  const narrow = useNarrowScreen();
   return (
     <>
       <AppRoutes />
@@ -53,7 +31,7 @@ export function App() {
       <Suspense fallback={null}>
         <Toaster
           theme={theme}
-          position={narrow ? 'bottom-center' : 'top-center'}
+          position="top-center"
           offset={TOAST_OFFSET}
           mobileOffset={TOAST_MOBILE_OFFSET}
           expand

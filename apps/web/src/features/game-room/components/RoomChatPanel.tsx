@@ -1,9 +1,10 @@
 import { EMOTES, LIMITS, type ChatMessageDto, type EmoteId, type RealtimeErrorDto } from '@skillduel/contracts';
 import { MessageSquare } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/toast';
 import { realtimeErrorText } from '../../rooms/messages';
+import { useChatDrawer } from './useChatDrawer';
 
 function timeOfDay(timestamp: string, language: string): string {
   const date = new Date(timestamp);
@@ -16,7 +17,7 @@ function timeOfDay(timestamp: string, language: string): string {
  * the last 50 from the join, then `chat:message` events; PRODUCT §6) and practice (ChatPanel keeps them locally).
  * Guests cannot chat: the input is disabled ('Sign up to chat'), sending answers 'Sign up to chat with other
  * players!' and an emote 'Sign up to use emotes!', nothing is sent. Refusals from the server (rate limits…) are shown
- * too. Collapsible on phones.
+ * too. On phones a drawer that keeps the game usable above it (useChatDrawer).
  */
 export function RoomChatPanel({
   messages,
@@ -37,6 +38,8 @@ export function RoomChatPanel({
   const inputId = useId();
   const [draft, setDraft] = useState('');
   const [expanded, setExpanded] = useState(false);
+  const panelRef = useRef<HTMLElement>(null);
+  useChatDrawer(panelRef, expanded);
 
   const showRefusal = (error: RealtimeErrorDto | null) => {
     if (error) toast.error(realtimeErrorText(t, error), `chat-${error.code}`);
@@ -67,7 +70,13 @@ export function RoomChatPanel({
   };
 
   return (
-    <aside className="card gr-chat" aria-labelledby={titleId} data-expanded={expanded} data-testid="chat-panel">
+    <aside
+      ref={panelRef}
+      className="card gr-chat"
+      aria-labelledby={titleId}
+      data-expanded={expanded}
+      data-testid="chat-panel"
+    >
       <div className="gr-chat-head">
         <h2 id={titleId}>{t('gameRoom.chat.title')}</h2>
         <button
