@@ -93,7 +93,7 @@ export const en = {
     empty: 'No games found in this category',
     playNow: 'Play Now',
     practice: 'Practice',
-    playersOnline: '{{count}} online',
+    playersOnline: '{{count}}\u00a0online',
     averageTime: '~{{seconds}}s per game',
     betRange: 'Bet range',
     category: 'Category',

@@ -156,7 +156,7 @@ function YourRanking({ me }: { me: LeaderboardMe }) {
         <span className="leaderboard-name">{me.username}</span>
         <span className="muted">{t('leaderboard.level', { level: me.level || 1 })}</span>
         <span className="leaderboard-earnings">{formatDollars(me.total_earnings || 0)}</span>
-        <span className="muted">{t('leaderboard.wins', { count: me.total_wins || 0 })}</span>
+        <span className="muted leaderboard-wins">{t('leaderboard.wins', { count: me.total_wins || 0 })}</span>
       </div>
     </div>
   );
@@ -203,7 +203,7 @@ function PlayerRow({ entry, position, isMe }: { entry: LeaderboardEntry; positio
       </span>
       <span className="muted">{t('leaderboard.level', { level: entry.level || 1 })}</span>
       <span className="leaderboard-earnings">{formatDollars(entry.total_earnings)}</span>
-      <span className="muted">{t('leaderboard.wins', { count: entry.total_wins })}</span>
+      <span className="muted leaderboard-wins">{t('leaderboard.wins', { count: entry.total_wins })}</span>
     </li>
   );
 }

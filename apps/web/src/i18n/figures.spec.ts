@@ -1,0 +1,41 @@
+import i18next, { type TFunction } from 'i18next';
+import { appSectionsEn, appSectionsEs } from './appSections';
+import { en } from './en';
+import { es } from './es';
+import { LANGUAGES } from './index';
+
+/** The stat labels shown in cards and narrow columns: a figure followed by its unit. */
+const FIGURES: readonly ((t: TFunction) => string)[] = [
+  (t) => t('leaderboard.wins', { count: 0 }),
+  (t) => t('leaderboard.wins', { count: 1 }),
+  (t) => t('leaderboard.wins', { count: 112 }),
+  (t) => t('leaderboard.cards.hotStreakHolder', { count: 12 }),
+  (t) => t('leaderboard.cards.speedDemonHolder', { seconds: '3.4' }),
+  (t) => t('gameRoom.players.points', { count: 130 }),
+  (t) => t('gameRoom.timer.seconds', { count: 30 }),
+  (t) => t('games.playersOnline', { count: 12 }),
+  (t) => t('games.averageTime', { seconds: 45 }),
+];
+
+describe('figures and their units (issue 13: "0 victorias" wrapped onto two lines in narrow cards)', () => {
+  const i18n = i18next.createInstance();
+  beforeAll(async () => {
+    await i18n.init({
+      lng: 'en',
+      resources: {
+        en: { translation: { ...en, ...appSectionsEn } },
+        es: { translation: { ...es, ...appSectionsEs } },
+      },
+      interpolation: { escapeValue: false },
+    });
+  });
+
+  it.each(LANGUAGES)('%s: a number is never separated from its unit by a breakable space', (language) => {
+    const t = i18n.getFixedT(language);
+    for (const figure of FIGURES) {
+      const text = figure(t);
+      expect(text).toMatch(/\d/);
+      expect({ text, breakable: /\d[ \t]/.test(text) }).toEqual({ text, breakable: false });
+    }
+  });
+});
