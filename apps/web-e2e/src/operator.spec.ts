@@ -1,26 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { RoomDto } from '@skillduel/contracts';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { playQuickClick } from './matches';
 import { authHeaders, balanceOf, registerWithDeposit, signedInContext } from './players';
+import { grantSupport } from './staff';
 import { expectAccessible, snap } from './support';
-
-/**
- * `npm run admin:grant -- <email> support` against the e2e server's own PostgreSQL, as an operator would run it:
- * the port comes from the cluster's postmaster.pid in the run's DATA_DIR.
- */
-function grantSupport(email: string): void {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
-  const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]
-    .trim();
-  execFileSync(process.execPath, [resolve(__dirname, '../../../tools/admin-grant.mjs'), email, 'support'], {
-    env: { ...process.env, DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${port}/skillduel` },
-  });
-}
 
 test.describe('operator console: a disputed match is voided by support', () => {
   test('a player disputes a lost match; support sees the replay and the ledger, voids it; the player gets the refund and the decision', async ({

@@ -110,7 +110,7 @@ function ReviewDetail({ matchId }: { matchId: string }) {
   const replayUrl = `${API_BASE_PATH}/rooms/${encodeURIComponent(review.room_id)}/rounds/${review.round}`;
 
   return (
-    <section className="card admin-section" data-testid="admin-review" aria-label="Fair-play review">
+    <section className="card admin-section admin-review" data-testid="admin-review" aria-label="Fair-play review">
       <h2>
         {review.game_id} · {review.room_id} #{review.round}
       </h2>

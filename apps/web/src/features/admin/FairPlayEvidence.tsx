@@ -18,8 +18,13 @@ const EVIDENCE_LABELS: Record<string, string> = {
   sd_ms: 'Standard deviation (ms)',
   cv: 'Variation (sd / mean)',
   cv_threshold: 'Held below',
+  variance_ratio: 'Drift (variance of 8-interval sums ÷ 8 × one interval)',
+  variance_ratio_threshold: 'Drift held below',
+  clicks: 'Clicks',
+  median_interval_ms: 'Median interval (ms)',
+  clicks_per_second: 'Clicks per second (median)',
   percentiles_ms: 'Percentiles (ms)',
-  histogram: 'Intervals',
+  histogram: 'Interval histogram',
   reactions_ms: 'Reactions (ms)',
   near_floor: 'Reactions near the floor',
   near_floor_below_ms: 'Near the floor means under (ms)',
@@ -56,6 +61,15 @@ function isNumberRecord(value: unknown): value is Record<string, number> {
 }
 
 const MAX_LISTED = 24;
+/** Shares shown as percentages. */
+const RATIO_KEYS = new Set(['accuracy', 'share']);
+
+/** Known figures in the order a reviewer reads them (stored evidence comes back with its keys sorted), then the rest. */
+function orderedEvidence(evidence: Record<string, unknown>): [string, unknown][] {
+  const known = Object.keys(EVIDENCE_LABELS);
+  const rank = (key: string) => (known.includes(key) ? known.indexOf(key) : known.length);
+  return Object.entries(evidence).sort(([a], [b]) => rank(a) - rank(b));
+}
 
 /** Ten bars from the shortest to the longest interval: a machine piles into one or two bars, a person spreads. */
 function HistogramBars({ histogram }: { histogram: Histogram }) {
@@ -68,15 +82,17 @@ function HistogramBars({ histogram }: { histogram: Histogram }) {
           <span key={index} style={{ height: `${Math.round((count / most) * 100)}%` }} title={String(count)} />
         ))}
       </div>
-      <figcaption className="muted small">
-        {histogram.from_ms} ms … {histogram.to_ms} ms · counts {histogram.counts.join(' ')}
+      <figcaption className="admin-histogram-range muted small">
+        <span>{histogram.from_ms} ms</span>
+        <span>{histogram.to_ms} ms</span>
       </figcaption>
     </figure>
   );
 }
 
-function EvidenceValue({ value }: { value: unknown }) {
+function EvidenceValue({ name, value }: { name: string; value: unknown }) {
   if (isHistogram(value)) return <HistogramBars histogram={value} />;
+  if (RATIO_KEYS.has(name) && isNumber(value)) return <>{`${Math.round(value * 1000) / 10} %`}</>;
   if (Array.isArray(value)) {
     const shown = value.slice(0, MAX_LISTED).map(String).join(', ');
     return <>{value.length > MAX_LISTED ? `${shown}, … (${value.length})` : shown}</>;
@@ -105,11 +121,11 @@ export function SignalList({ signals }: { signals: readonly FairPlaySignalDto[] 
           <span className="muted">score {signal.score}</span>
           <table className="admin-table admin-evidence">
             <tbody>
-              {Object.entries(signal.evidence).map(([key, value]) => (
+              {orderedEvidence(signal.evidence).map(([key, value]) => (
                 <tr key={key}>
                   <th scope="row">{EVIDENCE_LABELS[key] ?? key}</th>
                   <td>
-                    <EvidenceValue value={value} />
+                    <EvidenceValue name={key} value={value} />
                   </td>
                 </tr>
               ))}

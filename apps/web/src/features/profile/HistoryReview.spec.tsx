@@ -155,6 +155,8 @@ describe('profile history: rounds held for a fair-play review (issue 18)', () =>
     );
     expect(review).toHaveTextContent('Accuracy and speed together beyond a human profile');
     expect(within(review).queryByTestId('round-review-note')).not.toBeInTheDocument();
+    // Not disputable while support has not decided.
+    expect(within(details).queryByTestId('dispute-reason')).not.toBeInTheDocument();
   });
 
   it('shows a released round as released with support’s note', async () => {
@@ -168,6 +170,7 @@ describe('profile history: rounds held for a fair-play review (issue 18)', () =>
     expect(within(review).getByTestId('round-review-note')).toHaveTextContent(
       'Support’s note: “Checked the replay: a fast, honest player”',
     );
+    expect(await within(details).findByTestId('dispute-reason')).toBeInTheDocument();
   });
 
   it('shows a voided round in Spanish, with the reasons in words', async () => {

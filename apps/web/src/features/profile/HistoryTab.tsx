@@ -137,18 +137,23 @@ function MatchRow({
   return (
     <>
       <tr data-testid="history-row" className={`history-${match.result}`}>
-        <td>{`${match.game_icon} ${match.game_name}`}</td>
-        <td>{match.opponent.username}</td>
-        <td>{formatDollars(match.bet)}</td>
-        <td>
+        {/* data-label: the column's name, shown beside each value where a phone stacks the row (profile.css). */}
+        <td className="history-game">{`${match.game_icon} ${match.game_name}`}</td>
+        <td data-label={t('profile.history.opponent')}>{match.opponent.username}</td>
+        <td data-label={t('profile.history.bet')}>{formatDollars(match.bet)}</td>
+        <td data-label={t('profile.history.result')}>
           <span className={`result-badge result-${match.result}`}>{t(`profile.history.results.${match.result}`)}</span>
         </td>
-        <td data-testid="history-money">{moneyText(t, match)}</td>
-        <td>{match.score === null ? '–' : `${match.score} – ${match.opponent_score ?? 0}`}</td>
-        <td>
+        <td data-label={t('profile.history.money')} data-testid="history-money">
+          {moneyText(t, match)}
+        </td>
+        <td data-label={t('profile.history.score')}>
+          {match.score === null ? '–' : `${match.score} – ${match.opponent_score ?? 0}`}
+        </td>
+        <td data-label={t('profile.history.date')}>
           <time dateTime={match.ended_at}>{new Date(match.ended_at).toLocaleString(language)}</time>
         </td>
-        <td>
+        <td className="history-toggle">
           <button
             type="button"
             className="link-button"
@@ -161,7 +166,7 @@ function MatchRow({
         </td>
       </tr>
       {open && (
-        <tr id={detailsId}>
+        <tr id={detailsId} className="history-details-row">
           <td colSpan={8}>
             <MatchDetails roomId={match.room_id} round={match.round} />
           </td>
@@ -203,10 +208,15 @@ function MatchDetails({ roomId, round }: { roomId: string; round: number }) {
       <dd>
         <FairnessCheck round={result} replay={data} />
       </dd>
-      <dt className="visually-hidden">{t('disputes.reason')}</dt>
-      <dd className="match-dispute">
-        <DisputeSection roomId={roomId} round={round} />
-      </dd>
+      {/* A round held for review is not finished yet: support's decision comes first (the API refuses a dispute). */}
+      {data.review?.status !== 'held' && (
+        <>
+          <dt className="visually-hidden">{t('disputes.reason')}</dt>
+          <dd className="match-dispute">
+            <DisputeSection roomId={roomId} round={round} />
+          </dd>
+        </>
+      )}
     </dl>
   );
 }
