@@ -123,7 +123,7 @@ describe('fair-play review of held payouts (real PostgreSQL, real sockets)', () 
     expect((await call(released.alice, 'GET', '/api/admin/reviews')).statusCode).toBe(403);
     const queue = (await call(support, 'GET', '/api/admin/reviews')).json<AdminReviewDto[]>();
     const review = queue.find((item) => item.room_id === released.roomId);
-    expect(review).toMatchObject({ status: 'held', held_user_id: released.alice.user.id, bet: 5 });
+    expect(review).toMatchObject({ status: 'held', held_user_id: released.alice.user.id, held_seat: 0, bet: 5 });
     expect(review?.signals?.seats[0].signals.find((s) => s.kind === 'machine_regular')?.evidence).toMatchObject({
       intervals: BOT_ANSWERS - 1,
     });

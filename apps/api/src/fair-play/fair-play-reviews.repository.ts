@@ -55,6 +55,7 @@ function toReviewDto(row: ReviewRow): AdminReviewDto {
     game_id: row.game_id,
     bet: centsToDollars(BigInt(row.bet_cents)),
     held_user_id: row.held_user_id,
+    held_seat: seat,
     held_username: row.held_username,
     opponent_id: row.opponent_id,
     opponent_username: row.opponent_username,

@@ -52,8 +52,9 @@ export interface AdminReviewDto extends RoundReviewDto {
   round: number;
   game_id: string;
   bet: number;
-  /** The provisional winner whose payout is held. */
+  /** The provisional winner whose payout is held, and their seat (0 = player 1, the `seats` index). */
   held_user_id: string;
+  held_seat: 0 | 1;
   held_username: string;
   opponent_id: string;
   opponent_username: string;

@@ -45,6 +45,7 @@ function review(overrides: Partial<AdminReviewDto> = {}): AdminReviewDto {
     game_id: 'number-rush',
     bet: 5,
     held_user_id: CHEATER_ID,
+    held_seat: 0,
     held_username: 'scripty',
     opponent_id: '55555555-5555-4555-8555-555555555555',
     opponent_username: 'idler',
@@ -125,6 +126,35 @@ describe('operator console: fair-play reviews of held payouts (issue 18)', () =>
     expect(within(detail).getByTestId('admin-review-decision')).toHaveTextContent('“Checked: a fast player”');
     expect(within(detail).getByTestId('admin-review-release')).toBeDisabled();
     expect(await screen.findByText('No payout is held for review.')).toBeInTheDocument();
+  });
+
+  it('names the seats from the server’s held seat, also once a void has erased the winner (player 2 held)', async () => {
+    signInAsSupport();
+    const voided = review({
+      held_seat: 1,
+      status: 'voided',
+      decision_note: 'Scripted',
+      decided_at: '2026-11-24T11:00:00.000Z',
+      signals: {
+        seats: [
+          { score: 0.5, signals: [SILENT] },
+          { score: 2, signals: [STEADY, FAST] },
+        ],
+      },
+    });
+    server.use(
+      http.get(apiUrl('/admin/reviews'), () => HttpResponse.json([voided])),
+      http.get(apiUrl(`/admin/reviews/${MATCH_ID}`), () => HttpResponse.json(voided)),
+    );
+    const { user } = renderApp('/admin');
+    await user.click(await screen.findByTestId('admin-tab-reviews'));
+    await user.click(await screen.findByRole('checkbox', { name: /decided/i }));
+    const row = await screen.findByTestId('admin-review-row');
+    await user.click(within(row).getByRole('button', { name: 'Open the review of scripty' }));
+    const detail = await screen.findByTestId('admin-review');
+    expect(within(detail).getByTestId('admin-review-seat-1')).toHaveTextContent('scripty (held)');
+    expect(within(detail).getByTestId('admin-review-seat-1')).toHaveTextContent('Machine-steady rhythm');
+    expect(within(detail).getByTestId('admin-review-seat-0')).toHaveTextContent('idler');
   });
 
   it('shows the refusal when the review was decided meanwhile (409)', async () => {

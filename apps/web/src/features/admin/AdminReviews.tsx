@@ -101,8 +101,8 @@ function ReviewDetail({ matchId }: { matchId: string }) {
   const [decide, decideState] = useDecideReviewMutation();
   if (isLoading) return <p className="muted">Loading the review...</p>;
   if (isError || !review) return <p className="field-error">This review could not be loaded.</p>;
-  // signals.seats is [player1, player2]; the held player is the provisional winner of the round.
-  const heldSeat = replay.data?.result.outcome === 'player2' ? 1 : 0;
+  // signals.seats is [player1, player2]; the server says which seat is held (a voided round's outcome no longer does).
+  const heldSeat = review.held_seat;
   const seatNames =
     heldSeat === 0
       ? [review.held_username, review.opponent_username]
