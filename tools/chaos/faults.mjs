@@ -51,7 +51,9 @@ const alive = (pid) => {
 export async function injectFaults({ stack, faults, startedAt, faultStats, pauseMs, armFile }) {
   for (const fault of faults) {
     await sleep(Math.max(0, startedAt + fault.atMs - Date.now()));
+    faultStats.step = `waiting for health before ${fault.kind}`;
     await stack.waitHealthy();
+    faultStats.step = `${fault.kind} at ${Math.round(fault.atMs)} ms`;
     const apiPids = stack.apiPids();
     const target = apiPids[Math.floor(fault.pick * apiPids.length)];
     const faultAt = Date.now();
@@ -78,6 +80,7 @@ export async function injectFaults({ stack, faults, startedAt, faultStats, pause
     } else continue;
     faultStats.kills[fault.kind]++;
     // The supervised PostgreSQL restart (same API) or a new launcher; health checks in between see it down.
+    faultStats.step = `recovering from ${fault.kind}`;
     await sleep(300);
     await stack.waitHealthy();
     faultStats.recoveriesMs[fault.kind].push(Date.now() - faultAt);

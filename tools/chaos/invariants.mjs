@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../postgres/embedded.mjs';
+import { STOP_TIMEOUT_MS } from './stack.mjs';
 import { toCents } from './util.mjs';
 
 export async function checkInvariants({ root, dataDir, players, stats, faultStats, rounds, expectCommitKills }) {
@@ -122,6 +123,11 @@ export async function checkInvariants({ root, dataDir, players, stats, faultStat
       'every live round the client saw agrees with the stored round',
       rounds.mismatches.length === 0,
       rounds.mismatches.slice(0, 3).join(' | '),
+    );
+    check(
+      'the stack stops on Ctrl-C (SIGINT) within 30 s',
+      stats.stopMs !== Infinity,
+      `still running ${STOP_TIMEOUT_MS} ms after SIGINT`,
     );
     check('no client ever saw a 500', stats.http500.length === 0, stats.http500.slice(0, 3).join(' | '));
     const { kills } = faultStats;

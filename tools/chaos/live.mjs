@@ -54,16 +54,26 @@ function connect(baseUrl, token) {
     timeout: 5000,
   });
   return new Promise((resolveSocket) => {
-    socket.once('connect', () => resolveSocket(socket));
-    socket.once('connect_error', () => {
+    // A server that dies between the transport's open and the namespace's CONNECT answer makes socket.io-client emit
+    // neither `connect` nor `connect_error`: the soak's own deadline gives up on it.
+    const giveUp = () => {
+      clearTimeout(timer);
       socket.close();
       resolveSocket(null);
+    };
+    const timer = setTimeout(giveUp, 8000);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolveSocket(socket);
     });
+    socket.once('connect_error', giveUp);
+    socket.once('disconnect', giveUp);
   });
 }
 
 /** Emits with an ack; records the outcome (accepted / refused / unknown) and resolves with the ack or null. */
 function request(context, player, socket, event, payload) {
+  player.step = `socket ${event} ${payload.room_id}`;
   return new Promise((resolveAck) => {
     socket.timeout(5000).emit(event, payload, (error, ack) => {
       const outcome = error ? 'unknown' : ack?.ok ? 'accepted' : 'refused';
@@ -121,6 +131,7 @@ async function sit(context, player, roomId, { playAgainRounds, deadline }) {
           await sleep(200);
           continue;
         }
+        player.step = `connecting for ${roomId}`;
         const fresh = await connect(player.rng.pick(baseUrls), player.token);
         if (!fresh) {
           await sleep(500);
@@ -142,6 +153,7 @@ async function sit(context, player, roomId, { playAgainRounds, deadline }) {
       }
       const phase = state?.phase;
       const status = state?.room?.status;
+      player.step = `in ${roomId}: ${status}/${phase}`;
       if (status === 'cancelled' || (leaving && status !== 'playing')) break;
       waitingSince = phase === 'waiting' ? (waitingSince ?? Date.now()) : null;
       if (waitingSince !== null && Date.now() - waitingSince > 6000) {

@@ -91,6 +91,8 @@ async function runSeed(seed, apiMain) {
     `chaos seed ${seed}: ${PLAYERS} players, ${SECONDS} s, ${INSTANCES} instance(s), DATA_DIR ${dataDir}, log ${stack.log}`,
   );
   activeStack = stack;
+  const seedStartedAt = Date.now();
+  const progress = (what) => console.log(`  ${((Date.now() - seedStartedAt) / 1000).toFixed(1)} s: ${what}`);
   try {
     stack.start({ build: !FROM_SOURCE });
     await stack.waitHealthy(600_000);
@@ -100,6 +102,7 @@ async function runSeed(seed, apiMain) {
     const game = games.find((candidate) => candidate.min_bet <= 5) ?? games[0];
     const betDollars = Math.max(1, Math.ceil(Number(game.min_bet)));
     const liveGames = games.filter((candidate) => ['quick-click', 'number-rush'].includes(candidate.id));
+    progress('up; registering players');
     const players = await registerPlayers({ stats, baseUrl: stack.baseUrl, seed, count: PLAYERS });
     // Four in ten play live matches in pairs (their bet differs from the REST rooms', so quick matches pair them).
     const livePairs = Math.max(1, Math.floor((PLAYERS * 0.4) / 2));
@@ -135,15 +138,31 @@ async function runSeed(seed, apiMain) {
     const startedAt = Date.now();
     context.endAt = startedAt + SECONDS * 1000;
     const pauseMs = 2 * SOCKET_PING_MS + 1000 + Math.floor(random.next() * 4000);
+    progress(`workload and ${faults.length} faults`);
+    // A workload that overruns says where each player is (a hang is a finding too, not a silent CI timeout).
+    const watchdog = setInterval(() => {
+      if (Date.now() < context.endAt + 60_000) return;
+      progress(`still running: faults ${context.faultsDone ? 'done' : `at ${faultStats.step}`}`);
+      for (const player of players.filter((candidate) => !candidate.done)) {
+        console.log(`    ${player.username}: ${player.step}`);
+      }
+    }, 30_000);
+    watchdog.unref();
     await Promise.all([
       injectFaults({ stack, faults, startedAt, faultStats, pauseMs, armFile }).finally(
         () => (context.faultsDone = true),
       ),
-      ...players.slice(livePairs * 2).map((player) => restPlayer(context, player)),
-      ...Array.from({ length: livePairs }, (_, n) => livePair(context, livePlayers.slice(2 * n, 2 * n + 2))),
+      ...players.slice(livePairs * 2).map((player) => restPlayer(context, player).then(() => (player.done = true))),
+      ...Array.from({ length: livePairs }, (_, n) => {
+        const pair = livePlayers.slice(2 * n, 2 * n + 2);
+        return livePair(context, pair).then(() => pair.forEach((player) => (player.done = true)));
+      }),
     ]);
+    clearInterval(watchdog);
+    progress('workload done; resolving unknown outcomes by key');
     await stack.waitHealthy();
     await resolveUnknowns(context);
+    progress('letting the timers run out');
 
     // Timers: waiting/ready rooms expire and refund, stale rounds are voided, withdrawals pay out.
     const timersSeconds =
@@ -152,8 +171,11 @@ async function runSeed(seed, apiMain) {
       4;
     await sleep(timersSeconds * 1000);
     await stack.waitHealthy();
+    progress('resolving live rounds');
     const rounds = await resolveRounds(context);
-    await stack.stop();
+    progress('stopping the stack');
+    stats.stopMs = await stack.stop();
+    progress('checking');
     const { results, figures } = await checkInvariants({
       root,
       dataDir,

@@ -6,6 +6,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep } from './util.mjs';
 
+export const STOP_TIMEOUT_MS = 30_000;
+
 export class Stack {
   constructor({ root, dataDir, port, env, apiMain, second = null }) {
     this.root = root;
@@ -142,9 +144,21 @@ export class Stack {
       await new Promise((resolveExit) => second.once('exit', resolveExit));
     }
     const launcher = this.launcher;
-    if (!launcher || launcher.exitCode !== null || launcher.signalCode !== null) return;
+    if (!launcher || launcher.exitCode !== null || launcher.signalCode !== null) return 0;
+    // Ctrl-C: the launcher SIGTERMs its API server and stops PostgreSQL after it. How long that takes is reported
+    // (and checked); a stack that does not stop within STOP_TIMEOUT_MS is killed so the checks can still run.
+    const stoppingAt = Date.now();
+    const exited = new Promise((resolveExit) => launcher.once('exit', resolveExit));
     launcher.kill('SIGINT');
-    await new Promise((resolveExit) => launcher.once('exit', resolveExit));
+    const stopped = await Promise.race([exited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
+    if (!stopped) {
+      writeFileSync(this.log, `chaos: the stack did not stop within ${STOP_TIMEOUT_MS} ms of SIGINT; killing it\n`, {
+        flag: 'a',
+      });
+      await this.kill();
+      return Infinity;
+    }
+    return Date.now() - stoppingAt;
   }
 
   /** After a failure: whatever of this stack still runs is killed (launcher, its API server, the postmaster). */

@@ -56,6 +56,7 @@ export async function operate(context, player, op) {
   op.key ??= randomUUID();
   // One in ten: the connection drops mid-request and the client retries with the same key.
   const dropAfterMs = player.rng.next() < 0.1 ? player.rng.int(2, 40) : undefined;
+  player.step = `POST ${op.path}`;
   const answer = await call(
     context.stats,
     player.rng.pick(context.baseUrls),
