@@ -39,17 +39,22 @@ async function boxOf(page: Page, selector: string): Promise<Box[]> {
   return boxes.filter((box) => box.width > 0 && box.height > 0);
 }
 
-/** Every toast on screen keeps clear of the top bar and the bottom nav, and of every other toast (issue 13). */
-async function expectToastsClearOfControls(page: Page): Promise<void> {
+/**
+ * Every toast on screen keeps clear of the top bar and the bottom nav, of every other toast and of the controls that
+ * `alsoClearOf` selects (issue 13).
+ */
+async function expectToastsClearOfControls(page: Page, alsoClearOf: readonly string[] = []): Promise<void> {
   await expect(page.getByTestId('game-room')).toBeVisible();
   // Toasts slide in: judge where they settle.
   await expect(async () => {
-    const toasts = await boxOf(page, '[data-sonner-toast]');
+    // Not one sliding out, nor one sonner keeps hidden beyond its visible few.
+    const toasts = await boxOf(page, "[data-sonner-toast]:not([data-removed='true']):not([data-visible='false'])");
     expect(toasts.length).toBeGreaterThan(0);
     const controls = [
       ...(await boxOf(page, '.top-bar')),
       ...(await boxOf(page, '.bottom-nav')),
       ...(await boxOf(page, '.gr-chat-toggle')),
+      ...(await Promise.all(alsoClearOf.map((selector) => boxOf(page, selector)))).flat(),
     ];
     for (const [index, toast] of toasts.entries()) {
       for (const bar of controls) expect(overlaps(toast, bar), 'a toast covers a control').toBe(false);
@@ -72,6 +77,35 @@ async function expectReachableWithDrawerOpen(page: Page, target: Locator): Promi
     return !(hit && (hit === element || element.contains(hit)));
   });
   expect(covered, 'the game is covered by the chat drawer').toBe(false);
+}
+
+/** `target` is inside the viewport below the top bar and nothing (the open chat drawer) is drawn over its middle. */
+async function expectInSightAndUncovered(page: Page, target: Locator): Promise<void> {
+  await expect(async () => {
+    const where = await target.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const topBar = document.querySelector('.top-bar')?.getBoundingClientRect().bottom ?? 0;
+      const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+      return {
+        inSight: rect.top >= topBar && rect.bottom <= window.innerHeight,
+        covered: !(hit && (hit === element || element.contains(hit))),
+      };
+    });
+    expect(where, 'the game under the open chat drawer').toEqual({ inSight: true, covered: false });
+  }).toPass({ timeout: 3_000 });
+}
+
+/** `figure` ("0 victorias") is on one line and inside `card`. */
+async function expectOneLineInside(figure: Locator, card: Locator): Promise<void> {
+  const cardRight = await card.evaluate((element) => element.getBoundingClientRect().right);
+  const layout = await figure.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+    return { lines: lines.size, right: range.getBoundingClientRect().right };
+  });
+  expect(layout.lines, 'the figure and its unit on one line').toBe(1);
+  expect(layout.right, 'the figure inside its card').toBeLessThanOrEqual(cardRight);
 }
 
 /** The text of the toast that says `title` (sonner puts the description beside it). */
@@ -147,13 +181,34 @@ test.describe('money you can trust on every screen (issue 13)', () => {
     await a.getByTestId('start-game').click();
     await b.getByTestId('start-game').click();
     await expect(a.getByTestId('game-room')).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+    // Bob opens the chat drawer mid-match on his phone: the game stays in sight above it.
+    await b.locator('.gr-chat-toggle').click();
+    await expect(b.getByTestId('chat-input')).toBeVisible();
+    await expectInSightAndUncovered(b, b.getByTestId('quick-click-target'));
+    await snapViewport(b, 'money-03b-chat-drawer-playing-phone-es');
+    await b.locator('.gr-chat-toggle').click();
     await clickToTheTarget(a);
 
     // 2. Every screen says which figure is which: the pot paid out ($10.00, twice the bet) and the net gain.
-    await expect(a.getByRole('heading', { name: 'You Won!' })).toBeVisible({ timeout: 45_000 });
-    await expect(a.getByTestId('winnings')).toHaveText('Winnings: $10.00 (+$5.00 net)');
-    await expect(toastWith(a, 'You won!')).toContainText('+$10.00 (+$5.00 net)');
-    await expect(b.getByRole('heading', { name: '¡Perdiste!' })).toBeVisible();
+    // Both players at once: a toast lasts 3 s.
+    await Promise.all([
+      (async () => {
+        await expect(a.getByRole('heading', { name: 'You Won!' })).toBeVisible({ timeout: 45_000 });
+        await expect(a.getByTestId('winnings')).toHaveText('Winnings: $10.00 (+$5.00 net)');
+        await expect(toastWith(a, 'You won!')).toContainText('+$10.00 (+$5.00 net)');
+        await expectToastsClearOfControls(a);
+      })(),
+      (async () => {
+        await expect(b.getByRole('heading', { name: '¡Perdiste!' })).toBeVisible({ timeout: 45_000 });
+        // A phone's result toast never covers the result's Play again / Leave: neither where the result lands nor
+        // with the page scrolled down to them.
+        const resultActions = ['[data-testid=play-again]', '[data-testid=finished-leave]'];
+        await expectToastsClearOfControls(b, resultActions);
+        await b.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expectToastsClearOfControls(b, resultActions);
+        await snapViewport(b, 'money-04b-result-toast-phone-es');
+      })(),
+    ]);
     await expect(b.getByTestId('winnings')).toHaveCount(0);
     // 3. The top bar of both players and Alice's other tab, within a second of the payout.
     await expect(a.getByTestId('balance')).toHaveText(/\$55\.00/, { timeout: 1_500 });
@@ -266,6 +321,19 @@ test.describe('money you can trust on every screen (issue 13)', () => {
     await expect(guestPage.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
     await expectReachableWithDrawerOpen(guestPage, guestPage.getByRole('button', { name: 'Start Practice' }));
     await snapViewport(guestPage, 'chrome-04-chat-drawer-guest-phone-en');
+    // Playing with the drawer open: the answer field and Submit stay in sight — when play starts with it open, and
+    // when it is opened again mid-match.
+    await guestPage.getByRole('button', { name: 'Start Practice' }).click();
+    await expect(guestPage.getByTestId('game-room')).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+    const answerControls = [
+      guestPage.getByTestId('number-rush-answer'),
+      guestPage.getByTestId('game-room').getByRole('button', { name: 'Submit', exact: true }),
+    ];
+    for (const control of answerControls) await expectInSightAndUncovered(guestPage, control);
+    await guestPage.getByRole('button', { name: 'Hide chat' }).click();
+    await guestPage.getByRole('button', { name: 'Show chat' }).click();
+    for (const control of answerControls) await expectInSightAndUncovered(guestPage, control);
+    await snapViewport(guestPage, 'chrome-04b-chat-drawer-playing-phone-en');
     await phoneGuest.close();
 
     // A signed-in Spanish player on a desktop: ranks, Create Room, the featured duel of a waiting room.
@@ -292,6 +360,14 @@ test.describe('money you can trust on every screen (issue 13)', () => {
     await c.goto('/leaderboard');
     await expect(c.getByTestId('leaderboard-head').or(c.getByTestId('leaderboard-empty'))).toBeVisible();
     await snap(c, 'chrome-07-leaderboard-desktop-es');
+    // "0 victorias" keeps figure and unit on one line, inside the card, down to a 320 px phone.
+    const yourRanking = c.getByTestId('your-ranking');
+    for (const width of [320, 390]) {
+      await c.setViewportSize({ width, height: 844 });
+      await expectOneLineInside(yourRanking.getByText('0 victorias'), yourRanking);
+    }
+    await snap(c, 'chrome-07b-leaderboard-phone-es');
+    await c.setViewportSize({ width: 1280, height: 720 });
     // The game room's chat: the Spanish placeholder fits.
     await c.goto('/game/number-rush');
     const input = c.getByTestId('chat-input');
