@@ -11,7 +11,8 @@ import { AppError } from '../common/app-error';
 import { MatchSettlementService } from '../rooms/match-settlement.service';
 import { MatchXpService } from '../rooms/match-xp.service';
 import { RoomEscrowService } from '../rooms/room-escrow.service';
-import { MatchRecord, RoomsRepository } from '../rooms/rooms.repository';
+import { MatchesRepository, MatchRecord } from '../rooms/matches.repository';
+import { RoomsRepository } from '../rooms/rooms.repository';
 import { FairPlayReviewsRepository } from './fair-play-reviews.repository';
 
 /**
@@ -24,6 +25,7 @@ import { FairPlayReviewsRepository } from './fair-play-reviews.repository';
 export class FairPlayReviewService {
   constructor(
     private readonly rooms: RoomsRepository,
+    private readonly matches: MatchesRepository,
     private readonly escrow: RoomEscrowService,
     private readonly settlement: MatchSettlementService,
     private readonly matchXp: MatchXpService,
@@ -55,7 +57,7 @@ export class FairPlayReviewService {
     const released = await this.rooms.transaction(async (manager) => {
       await this.rooms.lockRoom(manager, before.room_id);
       const review = await this.reviews.lockReview(manager, matchId);
-      const match = await this.rooms.findMatch(manager, before.room_id, before.round);
+      const match = await this.matches.findMatch(manager, before.room_id, before.round);
       if (!review || !match) throw AppError.notFound();
       if (review.status !== 'held' || match.status !== 'held' || match.outcome === null) {
         throw AppError.conflict(FAIR_PLAY_ERROR_CODES.reviewDecided, FAIR_PLAY_MESSAGES.reviewDecided);

@@ -6,7 +6,8 @@ import { fairPlaySignals } from '../fair-play/fair-play-signals';
 import { recordRoundResult } from '../leaderboard/round-results';
 import { RatingsService } from '../ratings/ratings.service';
 import { RoomEscrowService, RoundDecision } from './room-escrow.service';
-import { MatchRecord, RoomsRepository } from './rooms.repository';
+import { MatchesRepository, MatchRecord } from './matches.repository';
+import { RoomsRepository } from './rooms.repository';
 import type { ReplayLogEntry } from '@skillduel/games';
 import type { MatchOutcome, RoundFairPlayDto } from '@skillduel/contracts';
 import { EntityManager } from 'typeorm';
@@ -27,6 +28,7 @@ export interface ClosedRound {
 export class MatchSettlementService {
   constructor(
     private readonly rooms: RoomsRepository,
+    private readonly matches: MatchesRepository,
     private readonly escrow: RoomEscrowService,
     private readonly flags: FairPlayFlagsRepository,
     private readonly ratings: RatingsService,
@@ -47,7 +49,7 @@ export class MatchSettlementService {
     const closed = await this.rooms.transaction(async (manager) => {
       const room = await this.rooms.lockRoom(manager, roomId);
       if (!room) return null;
-      const match = await this.rooms.lockOpenMatch(manager, roomId, round, onlyIfStaleSeconds);
+      const match = await this.matches.lockOpenMatch(manager, roomId, round, onlyIfStaleSeconds);
       if (!match) return null;
       const signals = decision.outcome === 'void' ? null : this.judge(match, decision);
       const winnerSeat = decision.outcome === 'player1' ? 0 : decision.outcome === 'player2' ? 1 : null;
@@ -63,7 +65,7 @@ export class MatchSettlementService {
             transactionId: null,
           }
         : await this.escrow.settle(manager, match, decision.outcome);
-      const written = await this.rooms.closeMatch(manager, roomId, round, {
+      const written = await this.matches.closeMatch(manager, roomId, round, {
         status: held ? 'held' : decision.outcome === 'void' ? 'void' : 'finished',
         outcome: decision.outcome,
         reason: decision.reason,
@@ -114,7 +116,7 @@ export class MatchSettlementService {
       return { winnerId: settled.winnerId };
     });
     if (!closed) return null;
-    const match = await this.rooms.findMatch(this.rooms.runner, roomId, round);
+    const match = await this.matches.findMatch(this.matches.runner, roomId, round);
     if (!match) throw new Error(`match ${roomId}#${round} vanished after settlement`);
     return { match, winnerId: closed.winnerId };
   }

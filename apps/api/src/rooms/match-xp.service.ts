@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { XP_REWARDS } from '@skillduel/contracts';
 import { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
-import { MatchXpSubject, RoomsRepository } from './rooms.repository';
+import { MatchesRepository, MatchXpSubject } from './matches.repository';
 
 /** A finished match's grants whose settlement is older than this are the sweep's to finish (the live path's before). */
 const XP_SWEEP_GRACE_SECONDS = 30;
@@ -41,7 +41,7 @@ export class MatchXpService {
   private readonly logger = new Logger('MatchXp');
 
   constructor(
-    private readonly rooms: RoomsRepository,
+    private readonly matches: MatchesRepository,
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
   ) {}
@@ -59,7 +59,7 @@ export class MatchXpService {
     }
     if (complete) {
       try {
-        await this.rooms.markXpGranted(this.rooms.runner, match.id);
+        await this.matches.markXpGranted(this.matches.runner, match.id);
       } catch (error) {
         complete = false;
         this.logger.error({ err: error, matchId: match.id }, 'Could not mark match XP granted');
@@ -72,7 +72,7 @@ export class MatchXpService {
 
   /** One sweep step: finishes the grants of matches whose settling instance died before writing them all. */
   async grantPending(graceSeconds = XP_SWEEP_GRACE_SECONDS): Promise<number> {
-    const pending = await this.rooms.matchesAwaitingXp(this.rooms.runner, graceSeconds, XP_SWEEP_BATCH);
+    const pending = await this.matches.matchesAwaitingXp(this.matches.runner, graceSeconds, XP_SWEEP_BATCH);
     let granted = 0;
     for (const match of pending) {
       if (await this.grant(match)) granted++;

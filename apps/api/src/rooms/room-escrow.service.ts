@@ -6,7 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { InsufficientFundsError, LedgerInvariantError } from '../wallet/ledger/ledger.errors';
 import { LedgerService } from '../wallet/ledger/ledger.service';
 import { LedgerEntryInput } from '../wallet/ledger/ledger.types';
-import { RoomsRepository } from './rooms.repository';
+import { RoomStakesRepository } from './room-stakes.repository';
 
 /** How a round ends, as decided by the match runtime (engine result, forfeit) or by recovery (void). */
 export interface RoundDecision {
@@ -49,13 +49,13 @@ export const roomLedgerKeys = {
 export class RoomEscrowService {
   constructor(
     private readonly ledger: LedgerService,
-    private readonly rooms: RoomsRepository,
+    private readonly stakes: RoomStakesRepository,
     private readonly config: AppConfig,
   ) {}
 
   /** Moves the player's bet from their wallet to escrow. 'Insufficient balance' (400) when it does not fit. */
   async stake(manager: EntityManager, roomId: string, round: number, userId: string, betCents: bigint): Promise<void> {
-    const stakeNo = (await this.rooms.countStakes(manager, roomId, round, userId)) + 1;
+    const stakeNo = (await this.stakes.countStakes(manager, roomId, round, userId)) + 1;
     const wallet = await this.ledger.ensureWallet(userId, manager);
     const escrow = await this.ledger.systemAccount('escrow');
     let transactionId: string;
@@ -80,7 +80,7 @@ export class RoomEscrowService {
       }
       throw error;
     }
-    await this.rooms.insertStake(manager, {
+    await this.stakes.insertStake(manager, {
       roomId,
       round,
       userId,
@@ -92,7 +92,7 @@ export class RoomEscrowService {
 
   /** Returns one player's held stake of the round (a player leaving before the match started). */
   async refundPlayer(manager: EntityManager, roomId: string, round: number, userId: string): Promise<void> {
-    const held = (await this.rooms.heldStakes(manager, roomId, round)).filter((stake) => stake.userId === userId);
+    const held = (await this.stakes.heldStakes(manager, roomId, round)).filter((stake) => stake.userId === userId);
     for (const stake of held) {
       const posted = await this.ledger.post(
         {
@@ -107,13 +107,13 @@ export class RoomEscrowService {
         },
         manager,
       );
-      await this.rooms.releaseStakes(manager, roomId, round, [userId], 'refunded', posted.transactionId);
+      await this.stakes.releaseStakes(manager, roomId, round, [userId], 'refunded', posted.transactionId);
     }
   }
 
   /** Returns every held stake of the room (a cancelled or expired room), one ledger transaction per round. */
   async refundAll(manager: EntityManager, roomId: string, reason: string): Promise<number> {
-    const held = await this.rooms.heldStakes(manager, roomId);
+    const held = await this.stakes.heldStakes(manager, roomId);
     const rounds = [...new Set(held.map((stake) => stake.round))];
     for (const round of rounds) {
       const stakes = held.filter((stake) => stake.round === round);
@@ -137,7 +137,7 @@ export class RoomEscrowService {
         },
         manager,
       );
-      await this.rooms.releaseStakes(
+      await this.stakes.releaseStakes(
         manager,
         roomId,
         round,
@@ -160,7 +160,7 @@ export class RoomEscrowService {
     outcome: MatchOutcome,
   ): Promise<SettledRound> {
     const { roomId, round } = match;
-    const held = await this.rooms.heldStakes(manager, roomId, round);
+    const held = await this.stakes.heldStakes(manager, roomId, round);
     const players = [match.player1Id, match.player2Id];
     const stakes = players.map((userId) => held.find((stake) => stake.userId === userId));
     if (stakes.some((stake) => stake === undefined) || held.length !== 2) {
@@ -185,7 +185,7 @@ export class RoomEscrowService {
         { kind: 'win', idempotencyKey: key, entries, references: { roomId, userId: winnerId }, metadata: { round } },
         manager,
       );
-      await this.rooms.releaseStakes(manager, roomId, round, players, 'settled', posted.transactionId);
+      await this.stakes.releaseStakes(manager, roomId, round, players, 'settled', posted.transactionId);
       return { potCents, feeCents, payoutCents, winnerId, transactionId: posted.transactionId };
     }
 
@@ -203,7 +203,7 @@ export class RoomEscrowService {
       },
       manager,
     );
-    await this.rooms.releaseStakes(manager, roomId, round, players, 'refunded', posted.transactionId);
+    await this.stakes.releaseStakes(manager, roomId, round, players, 'refunded', posted.transactionId);
     return { potCents, feeCents: 0n, payoutCents: 0n, winnerId: null, transactionId: posted.transactionId };
   }
 }

@@ -9,7 +9,8 @@ import {
   RoomPlayerDto,
   RoomSeat,
 } from '@skillduel/contracts';
-import { MatchRecord, RoomPlayerRecord, RoomRecord } from './rooms.repository';
+import { MatchRecord } from './matches.repository';
+import { RoomPlayerRecord, RoomRecord } from './rooms.repository';
 
 /** The SPEC §3 answers built from stored rows. Pure functions: no I/O. */
 

@@ -6,6 +6,7 @@ import { MatchSettlementService } from './match-settlement.service';
 import { MatchXpService } from './match-xp.service';
 import { RoomEscrowService } from './room-escrow.service';
 import { RoomPasswordAttemptsRepository } from './room-password-attempts.repository';
+import { MatchesRepository } from './matches.repository';
 import { RoomsRepository } from './rooms.repository';
 
 const SWEEP_BATCH = 50;
@@ -28,6 +29,7 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
 
   constructor(
     private readonly rooms: RoomsRepository,
+    private readonly matches: MatchesRepository,
     private readonly escrow: RoomEscrowService,
     private readonly settlement: MatchSettlementService,
     private readonly matchXp: MatchXpService,
@@ -51,7 +53,7 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
 
   async heartbeat(): Promise<void> {
     try {
-      await this.rooms.heartbeat(this.rooms.runner, this.live.instanceId, this.live.liveRoomIds());
+      await this.matches.heartbeat(this.matches.runner, this.live.instanceId, this.live.liveRoomIds());
     } catch (error) {
       this.logger.error({ err: error }, 'Match heartbeat failed');
     }
@@ -79,7 +81,7 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
 
   private async voidStaleMatches(): Promise<number> {
     const staleSeconds = this.config.MATCH_STALE_AFTER_SECONDS;
-    const stale = await this.rooms.staleMatches(this.rooms.runner, staleSeconds, SWEEP_BATCH);
+    const stale = await this.matches.staleMatches(this.matches.runner, staleSeconds, SWEEP_BATCH);
     let voided = 0;
     for (const { roomId, round } of stale) {
       const closed = await this.settlement.closeRound(

@@ -8,9 +8,12 @@ import { RoomCluster } from './live/room-cluster';
 import { MatchClock } from './live/match-clock';
 import { RoomsSocketHandlers } from './live/rooms-socket.handlers';
 import { MatchSettlementService } from './match-settlement.service';
+import { MatchesRepository } from './matches.repository';
 import { MatchXpService } from './match-xp.service';
+import { RoomAdmissionService } from './room-admission.service';
 import { RoomEscrowService } from './room-escrow.service';
 import { RoomPasswordAttemptsRepository } from './room-password-attempts.repository';
+import { RoomStakesRepository } from './room-stakes.repository';
 import { RoomsController } from './rooms.controller';
 import { RoomsMaintenanceService } from './rooms-maintenance.service';
 import { RoomsRepository } from './rooms.repository';
@@ -25,7 +28,10 @@ import { RoomsService } from './rooms.service';
   controllers: [RoomsController],
   providers: [
     RoomsService,
+    RoomAdmissionService,
     RoomsRepository,
+    RoomStakesRepository,
+    MatchesRepository,
     RoomEscrowService,
     MatchSettlementService,
     MatchXpService,
@@ -36,6 +42,14 @@ import { RoomsService } from './rooms.service';
     RoomCluster,
     RoomPasswordAttemptsRepository,
   ],
-  exports: [RoomsService, LiveRoomsService, RoomsRepository, RoomEscrowService, MatchSettlementService, MatchXpService],
+  exports: [
+    RoomsService,
+    LiveRoomsService,
+    RoomsRepository,
+    MatchesRepository,
+    RoomEscrowService,
+    MatchSettlementService,
+    MatchXpService,
+  ],
 })
 export class RoomsModule {}

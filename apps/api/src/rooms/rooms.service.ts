@@ -10,46 +10,33 @@ import {
   MatchLogEntry,
   MatchReplayDto,
   NOTIFICATION_TEXTS,
-  parseDollarsToCents,
   QuickMatchDto,
   QuickMatchResponseDto,
   REALTIME_MESSAGES,
   ROOM_ERROR_CODES,
   ROOM_ID_PATTERN,
-  ROOM_ID_PREFIX,
   ROOM_MESSAGES,
-  ROOM_PASSWORD_LIMITS,
   RoomDto,
   RoomsQueryDto,
-  VALIDATION_MESSAGES,
 } from '@skillduel/contracts';
-import { isGameId } from '@skillduel/games';
-import { randomInt } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { SqlRunner } from '../database/sql';
 import { NotificationsService } from '../notifications/notifications.service';
-import { MoneyGate } from '../responsible-gaming/money-gate.service';
 import { HttpAnswer, IdempotencyService } from '../wallet/idempotency.service';
 import { LiveRoomsService } from './live/live-rooms.service';
+import { MatchesRepository } from './matches.repository';
+import { RoomAdmissionService } from './room-admission.service';
 import { RoomEscrowService } from './room-escrow.service';
-import { hashRoomPassword, verifyRoomPassword } from './room-password';
+import { hashRoomPassword } from './room-password';
 import { timeLimitMsOf, toGameRoomView, toMatchResultDto, toRoomDto } from './room-presenter';
 import { FairPlayReviewsRepository } from '../fair-play/fair-play-reviews.repository';
-import { RoomPasswordAttemptsRepository } from './room-password-attempts.repository';
-import { RoomCore, RoomGameRecord, RoomRecord, RoomsRepository } from './rooms.repository';
+import { RoomRecord, RoomsRepository } from './rooms.repository';
 
-const ROOM_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const ROOM_ID_RANDOM_LENGTH = 20;
+export { newRoomId } from './room-admission.service';
+
 const LIST_LIMIT = 100;
-
-/** `room_` + 20 random base-62 characters (~119 bits). */
-export function newRoomId(): string {
-  let id = ROOM_ID_PREFIX;
-  for (let i = 0; i < ROOM_ID_RANDOM_LENGTH; i++) id += ROOM_ID_ALPHABET[randomInt(ROOM_ID_ALPHABET.length)];
-  return id;
-}
 
 /** A money-moving answer as produced (possibly replayed from an earlier request with the same Idempotency-Key). */
 export type RoomAnswer = HttpAnswer & { replayed: boolean };
@@ -76,13 +63,13 @@ export class RoomsService {
 
   constructor(
     private readonly rooms: RoomsRepository,
+    private readonly matches: MatchesRepository,
+    private readonly admission: RoomAdmissionService,
     private readonly escrow: RoomEscrowService,
     private readonly idempotency: IdempotencyService,
     private readonly live: LiveRoomsService,
     private readonly notifications: NotificationsService,
     private readonly config: AppConfig,
-    private readonly moneyGate: MoneyGate,
-    private readonly passwordAttempts: RoomPasswordAttemptsRepository,
     private readonly reviews: FairPlayReviewsRepository,
   ) {}
 
@@ -117,10 +104,10 @@ export class RoomsService {
     if (record.status === 'playing') {
       seedHash =
         this.live.liveSeedHash(roomId) ??
-        (await this.rooms.findMatch(this.rooms.runner, roomId, record.round))?.seedHash ??
+        (await this.matches.findMatch(this.matches.runner, roomId, record.round))?.seedHash ??
         null;
     }
-    const last = await this.rooms.lastClosedMatch(this.rooms.runner, roomId);
+    const last = await this.matches.lastClosedMatch(this.matches.runner, roomId);
     return toGameRoomView(record, {
       spectators: await this.spectatorsOf(roomId),
       viewerId,
@@ -139,7 +126,7 @@ export class RoomsService {
 
   async replay(roomId: string, round: number): Promise<MatchReplayDto> {
     if (!ROOM_ID_PATTERN.test(roomId)) throw notFound();
-    const match = await this.rooms.findMatch(this.rooms.runner, roomId, round, true);
+    const match = await this.matches.findMatch(this.matches.runner, roomId, round, true);
     const result = match ? toMatchResultDto(match) : null;
     if (!match || !result) throw notFound();
     return {
@@ -155,7 +142,7 @@ export class RoomsService {
 
   async create(caller: CallerContext, dto: CreateRoomDto): Promise<RoomAnswer> {
     this.assertAcceptingRooms();
-    const betCents = this.validBetCents(dto.bet_amount);
+    const betCents = this.admission.validBetCents(dto.bet_amount);
     const isPrivate = dto.is_private === true;
     const passwordHash = isPrivate && dto.password ? await hashRoomPassword(dto.password) : null;
     const answer = await this.idempotency.run(
@@ -173,10 +160,10 @@ export class RoomsService {
         },
       },
       async (manager) => {
-        await this.lockStaker(manager, caller.userId);
-        const game = await this.playableGame(manager, dto.game_id, betCents);
-        await this.assertMayStake(manager, caller.userId, betCents);
-        const room = await this.createRoom(manager, caller.userId, game, betCents, isPrivate, passwordHash);
+        await this.admission.lockStaker(manager, caller.userId);
+        const game = await this.admission.playableGame(manager, dto.game_id, betCents);
+        await this.admission.assertMayStake(manager, caller.userId, betCents);
+        const room = await this.admission.createRoom(manager, caller.userId, game, betCents, isPrivate, passwordHash);
         return { statusCode: 201, body: toRoomDto(room, 0) };
       },
     );
@@ -188,7 +175,7 @@ export class RoomsService {
     if (!ROOM_ID_PATTERN.test(roomId)) throw notFound();
     this.assertAcceptingRooms();
     // Private rooms: the password is checked here, before any lock (scrypt must not run under the room's row lock).
-    const passwordVerified = await this.checkRoomPassword(caller.userId, roomId, dto.password);
+    const passwordVerified = await this.admission.checkRoomPassword(caller.userId, roomId, dto.password);
     // Whether this request seated the caller (not a repeated join of a seated player): only that is news.
     const outcome = { joined: false };
     const answer = await this.idempotency.run(
@@ -201,7 +188,7 @@ export class RoomsService {
       async (manager) => {
         outcome.joined = false;
         // Lock order of every stake: the player's row, then the room, then wallets (docs/decisions/0601).
-        await this.lockStaker(manager, caller.userId);
+        await this.admission.lockStaker(manager, caller.userId);
         const room = await this.rooms.lockRoom(manager, roomId);
         if (!room) throw notFound();
         if (room.player2Id === caller.userId) {
@@ -216,8 +203,8 @@ export class RoomsService {
         if (room.isPrivate && !passwordVerified) {
           throw new AppError(403, ROOM_ERROR_CODES.wrongPassword, ROOM_MESSAGES.wrongPassword);
         }
-        await this.assertMayStake(manager, caller.userId, room.betCents);
-        await this.joinRoom(manager, room, caller.userId);
+        await this.admission.assertMayStake(manager, caller.userId, room.betCents);
+        await this.admission.joinRoom(manager, room, caller.userId);
         outcome.joined = true;
         return { statusCode: 200, body: await this.roomDto(manager, roomId) };
       },
@@ -230,39 +217,10 @@ export class RoomsService {
     return answer;
   }
 
-  /**
-   * Checks a private room's password before the join's transaction (issue 14, finding 2): true when it is right.
-   * At most ROOM_PASSWORD_LIMITS.maxWrongGuesses wrong guesses per room and user count within the window; past them
-   * every guess, the right one too, answers 429 until the oldest ages out. Rooms the caller sits in, or that are not
-   * waiting, are left to the transaction's answers (no guess is counted). scrypt runs outside any transaction.
-   */
-  private async checkRoomPassword(
-    userId: string,
-    roomId: string,
-    password: string | null | undefined,
-  ): Promise<boolean> {
-    const room = await this.rooms.findRoom(this.rooms.runner, roomId);
-    if (!room?.isPrivate || room.status !== 'waiting') return false;
-    if (room.player1Id === userId || room.player2Id === userId) return false;
-    const attempt = await this.passwordAttempts.claim(
-      roomId,
-      userId,
-      ROOM_PASSWORD_LIMITS.maxWrongGuesses,
-      ROOM_PASSWORD_LIMITS.wrongGuessWindowSeconds,
-    );
-    if (attempt === null) {
-      throw new AppError(429, ROOM_ERROR_CODES.tooManyPasswordGuesses, HTTP_ERROR_MESSAGES[429]);
-    }
-    const right = room.passwordHash !== null && (await verifyRoomPassword(password ?? '', room.passwordHash));
-    if (!right) throw new AppError(403, ROOM_ERROR_CODES.wrongPassword, ROOM_MESSAGES.wrongPassword);
-    await this.passwordAttempts.release(attempt);
-    return true;
-  }
-
   /** Joins the oldest waiting public room of that game and bet, else creates one (201). */
   async quickMatch(caller: CallerContext, dto: QuickMatchDto): Promise<RoomAnswer> {
     this.assertAcceptingRooms();
-    const betCents = this.validBetCents(dto.bet_amount);
+    const betCents = this.admission.validBetCents(dto.bet_amount);
     const answer = await this.idempotency.run(
       {
         userId: caller.userId,
@@ -271,16 +229,16 @@ export class RoomsService {
         fingerprint: { operation: 'rooms.quick-match', gameId: dto.game_id, betCents: betCents.toString() },
       },
       async (manager) => {
-        await this.lockStaker(manager, caller.userId);
-        const game = await this.playableGame(manager, dto.game_id, betCents);
-        await this.assertMayStake(manager, caller.userId, betCents);
+        await this.admission.lockStaker(manager, caller.userId);
+        const game = await this.admission.playableGame(manager, dto.game_id, betCents);
+        await this.admission.assertMayStake(manager, caller.userId, betCents);
         const candidate = await this.rooms.lockQuickMatchCandidate(manager, game.id, betCents, caller.userId);
         if (candidate) {
-          await this.joinRoom(manager, candidate, caller.userId);
+          await this.admission.joinRoom(manager, candidate, caller.userId);
           const body: QuickMatchResponseDto = { room: await this.roomDto(manager, candidate.id), matched: true };
           return { statusCode: 200, body };
         }
-        const room = await this.createRoom(manager, caller.userId, game, betCents, false, null);
+        const room = await this.admission.createRoom(manager, caller.userId, game, betCents, false, null);
         const body: QuickMatchResponseDto = { room: toRoomDto(room, 0), matched: false };
         return { statusCode: 201, body };
       },
@@ -351,10 +309,10 @@ export class RoomsService {
     expirySeconds: number,
   ): Promise<RoomRecord> {
     this.assertAcceptingRooms();
-    await this.lockStaker(manager, userId);
-    const game = await this.playableGame(manager, gameId, betCents);
-    await this.assertMayStake(manager, userId, betCents);
-    return this.createRoom(manager, userId, game, betCents, false, null, expirySeconds);
+    await this.admission.lockStaker(manager, userId);
+    const game = await this.admission.playableGame(manager, gameId, betCents);
+    await this.admission.assertMayStake(manager, userId, betCents);
+    return this.admission.createRoom(manager, userId, game, betCents, false, null, expirySeconds);
   }
 
   /** Closes a waiting room and refunds its stake (as leaving it). False when the room no longer waits. */
@@ -370,90 +328,10 @@ export class RoomsService {
   async seatFromQueue(manager: EntityManager, roomId: string, userId: string): Promise<boolean> {
     const room = await this.rooms.lockRoom(manager, roomId);
     if (room?.status !== 'waiting' || room.player1Id === userId) return false;
-    await this.lockStaker(manager, userId);
-    await this.assertMayStake(manager, userId, room.betCents);
-    await this.joinRoom(manager, room, userId);
+    await this.admission.lockStaker(manager, userId);
+    await this.admission.assertMayStake(manager, userId, room.betCents);
+    await this.admission.joinRoom(manager, room, userId);
     return true;
-  }
-
-  // ── Rules shared by create, join and quick match ──────────────────────────────────────────────────────────────
-
-  private validBetCents(value: unknown): bigint {
-    const cents = parseDollarsToCents(value);
-    if (cents === null || cents <= 0n)
-      throw AppError.badRequest(ROOM_ERROR_CODES.invalidBet, VALIDATION_MESSAGES.invalidBet);
-    return cents;
-  }
-
-  /** An active catalogue game with an engine, and a bet within its limits. */
-  private async playableGame(manager: EntityManager, gameId: string, betCents: bigint): Promise<RoomGameRecord> {
-    const game = isGameId(gameId) ? await this.rooms.findGame(manager, gameId) : null;
-    if (!game) {
-      throw AppError.badRequest(ROOM_ERROR_CODES.gameNotFound, ROOM_MESSAGES.chooseGame, {
-        game_id: [ROOM_MESSAGES.chooseGame],
-      });
-    }
-    if (betCents < game.minBetCents) {
-      const message = ROOM_MESSAGES.betBelowMin(centsToDollars(game.minBetCents).toFixed(2));
-      throw AppError.badRequest(ROOM_ERROR_CODES.invalidBet, message, { bet_amount: [message] });
-    }
-    if (betCents > game.maxBetCents) {
-      const message = ROOM_MESSAGES.betAboveMax(centsToDollars(game.maxBetCents).toFixed(2));
-      throw AppError.badRequest(ROOM_ERROR_CODES.invalidBet, message, { bet_amount: [message] });
-    }
-    return game;
-  }
-
-  /**
-   * Locks the player's row first (serializing their stakes, and the first lock of every stake so two stakes can never
-   * wait on each other in opposite orders) and checks the account may bet at all.
-   */
-  private async lockStaker(manager: EntityManager, userId: string): Promise<void> {
-    const user = await this.rooms.lockUser(manager, userId);
-    if (!user) throw new AppError(401, 'UNAUTHORIZED', HTTP_ERROR_MESSAGES[401]);
-    if (!user.canBet) throw new AppError(403, ROOM_ERROR_CODES.betNotAllowed, ROOM_MESSAGES.betNotAllowed);
-  }
-
-  /** Under the player's row lock: player protection (eligibility, breaks, limits) and the open-room cap. */
-  private async assertMayStake(manager: EntityManager, userId: string, betCents: bigint): Promise<void> {
-    await this.moneyGate.assertMayStake(manager, userId, betCents);
-    const open = await this.rooms.countOpenRooms(manager, userId);
-    if (open >= this.config.MAX_OPEN_ROOMS_PER_PLAYER) {
-      throw AppError.conflict(
-        ROOM_ERROR_CODES.tooManyOpenRooms,
-        ROOM_MESSAGES.tooManyOpenRooms(this.config.MAX_OPEN_ROOMS_PER_PLAYER),
-      );
-    }
-  }
-
-  private async createRoom(
-    manager: EntityManager,
-    userId: string,
-    game: RoomGameRecord,
-    betCents: bigint,
-    isPrivate: boolean,
-    passwordHash: string | null,
-    expirySeconds = this.config.ROOM_WAITING_EXPIRY_SECONDS,
-  ): Promise<RoomRecord> {
-    const id = newRoomId();
-    await this.rooms.insertRoom(manager, {
-      id,
-      gameId: game.id,
-      betCents,
-      isPrivate,
-      passwordHash,
-      player1Id: userId,
-      expirySeconds,
-    });
-    await this.escrow.stake(manager, id, 1, userId, betCents);
-    const room = await this.rooms.findRoom(manager, id);
-    if (!room) throw new Error(`room ${id} vanished inside its own transaction`);
-    return room;
-  }
-
-  private async joinRoom(manager: EntityManager, room: RoomCore, userId: string): Promise<void> {
-    await this.escrow.stake(manager, room.id, room.round, userId, room.betCents);
-    await this.rooms.setPlayer2(manager, room.id, userId, this.config.ROOM_WAITING_EXPIRY_SECONDS);
   }
 
   private async roomDto(runner: SqlRunner, roomId: string): Promise<RoomDto> {
@@ -480,7 +358,6 @@ export class RoomsService {
     return record;
   }
 
-  /** Tells the live layer and the lobby about a committed (not replayed) success. */
   /**
    * "An opponent joined your room" for the creator (PRODUCT.md §7), after the join committed. Best effort: the join
    * has happened whatever becomes of its notification.
@@ -504,6 +381,7 @@ export class RoomsService {
     }
   }
 
+  /** Tells the live layer and the lobby about a committed (not replayed) success. */
   private async announce(answer: RoomAnswer, kind: LobbyEventKind): Promise<void> {
     if (answer.replayed || answer.statusCode >= 300) return;
     const room = answer.body as RoomDto;

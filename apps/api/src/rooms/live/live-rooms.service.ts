@@ -20,6 +20,8 @@ import { MatchSettlementService } from '../match-settlement.service';
 import { MatchXpService } from '../match-xp.service';
 import { RoomEscrowService } from '../room-escrow.service';
 import { toRoomDto } from '../room-presenter';
+import { MatchesRepository } from '../matches.repository';
+import { RoomStakesRepository } from '../room-stakes.repository';
 import { RoomsRepository } from '../rooms.repository';
 import { MatchClock } from './match-clock';
 import { MatchLifecycle } from './match-lifecycle';
@@ -72,16 +74,29 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     private readonly cluster: RoomCluster,
     matchXp: MatchXpService,
     moneyGate: MoneyGate,
+    stakes: RoomStakesRepository,
+    matches: MatchesRepository,
   ) {
     this.instanceId = cluster.instanceId;
-    this.registry = new RoomRegistry(rooms, cluster);
+    this.registry = new RoomRegistry(rooms, matches, cluster);
     this.broadcaster = new RoomBroadcaster(realtime, cluster, clock);
-    this.roundEnd = new RoundEnd(this.registry, this.broadcaster, rooms, settlement, matchXp, realtime, clock, metrics);
+    this.roundEnd = new RoundEnd(
+      this.registry,
+      this.broadcaster,
+      matches,
+      settlement,
+      matchXp,
+      realtime,
+      clock,
+      metrics,
+    );
     this.lifecycle = new MatchLifecycle(
       this.registry,
       this.broadcaster,
       this.roundEnd,
       rooms,
+      stakes,
+      matches,
       escrow,
       moneyGate,
       realtime,

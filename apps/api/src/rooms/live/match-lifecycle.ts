@@ -15,6 +15,8 @@ import { CHANNELS, RealtimeError } from '../../realtime/realtime.types';
 import { MoneyGate } from '../../responsible-gaming/money-gate.service';
 import { RoomEscrowService } from '../room-escrow.service';
 import { timeLimitMsOf } from '../room-presenter';
+import { MatchesRepository } from '../matches.repository';
+import { RoomStakesRepository } from '../room-stakes.repository';
 import { RoomsRepository } from '../rooms.repository';
 import { engineFor, LiveMatch, newSeed } from './live-match';
 import { MatchClock } from './match-clock';
@@ -38,6 +40,8 @@ export class MatchLifecycle {
     private readonly broadcaster: RoomBroadcaster,
     private readonly roundEnd: RoundEnd,
     private readonly rooms: RoomsRepository,
+    private readonly stakes: RoomStakesRepository,
+    private readonly matches: MatchesRepository,
     private readonly escrow: RoomEscrowService,
     private readonly moneyGate: MoneyGate,
     private readonly realtime: RealtimeServer,
@@ -154,9 +158,9 @@ export class MatchLifecycle {
       const room = await this.rooms.lockRoom(manager, record.id);
       if (!room || room.status !== 'ready' || room.round !== record.round || !room.player2Id) return false;
       if (room.player2Id !== record.player2Id) return false;
-      const held = await this.rooms.heldStakes(manager, room.id, room.round);
+      const held = await this.stakes.heldStakes(manager, room.id, room.round);
       if (held.length !== 2) return false;
-      await this.rooms.insertMatch(manager, {
+      await this.matches.insertMatch(manager, {
         roomId: room.id,
         round: room.round,
         gameId: room.gameId,
@@ -203,8 +207,8 @@ export class MatchLifecycle {
   private beginPlay(runtime: RoomRuntime, match: LiveMatch): void {
     if (runtime.match !== match || match.phase !== 'countdown') return;
     match.begin(this.clock.monotonicMs(), this.clock.epochMs());
-    this.rooms
-      .markPlaying(this.rooms.runner, runtime.id, match.round, new Date(match.startsAtEpochMs))
+    this.matches
+      .markPlaying(this.matches.runner, runtime.id, match.round, new Date(match.startsAtEpochMs))
       .catch((error: unknown) =>
         this.logger.error({ err: error, roomId: runtime.id }, 'Could not mark the match playing'),
       );

@@ -1,3 +1,4 @@
+import { MatchesRepository } from '../matches.repository';
 import { RoomsRepository } from '../rooms.repository';
 import { toMatchResultDto } from '../room-presenter';
 import { RoomCluster } from './room-cluster';
@@ -16,6 +17,7 @@ export class RoomRegistry {
 
   constructor(
     private readonly rooms: RoomsRepository,
+    private readonly matches: MatchesRepository,
     private readonly cluster: RoomCluster,
   ) {}
 
@@ -50,7 +52,7 @@ export class RoomRegistry {
       const record = await this.rooms.findRoom(this.rooms.runner, roomId);
       if (!record) return null;
       const runtime = new RoomRuntime(record);
-      const last = await this.rooms.lastClosedMatch(this.rooms.runner, roomId);
+      const last = await this.matches.lastClosedMatch(this.matches.runner, roomId);
       runtime.lastResult = last ? toMatchResultDto(last) : null;
       if (last && runtime.lastResult) {
         runtime.lastMatch = {

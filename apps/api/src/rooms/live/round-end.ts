@@ -7,7 +7,7 @@ import { MatchSettlementService } from '../match-settlement.service';
 import { MatchXpService } from '../match-xp.service';
 import { RoundDecision } from '../room-escrow.service';
 import { toGameResultDto, toMatchResultDto } from '../room-presenter';
-import { RoomsRepository } from '../rooms.repository';
+import { MatchesRepository } from '../matches.repository';
 import { LiveMatch } from './live-match';
 import { MatchClock } from './match-clock';
 import { RoomBroadcaster } from './room-broadcaster';
@@ -32,7 +32,7 @@ export class RoundEnd {
   constructor(
     private readonly registry: RoomRegistry,
     private readonly broadcaster: RoomBroadcaster,
-    private readonly rooms: RoomsRepository,
+    private readonly matches: MatchesRepository,
     private readonly settlement: MatchSettlementService,
     private readonly matchXp: MatchXpService,
     private readonly realtime: RealtimeServer,
@@ -85,7 +85,7 @@ export class RoundEnd {
         void this.matchXp.grant(closed.match);
       } else {
         // Someone else settled this round first (recovery, another path): show what was stored.
-        const stored = await this.rooms.findMatch(this.rooms.runner, runtime.id, match.round);
+        const stored = await this.matches.findMatch(this.matches.runner, runtime.id, match.round);
         match.result = stored ? toMatchResultDto(stored) : null;
       }
       runtime.lastResult = match.result;
@@ -148,7 +148,7 @@ export class RoundEnd {
 
   /** The round was closed elsewhere (crash recovery): its stored result, to the room's sockets on this instance. */
   async publishLastResult(roomId: string, runtime?: RoomRuntime): Promise<void> {
-    const stored = await this.rooms.lastClosedMatch(this.rooms.runner, roomId);
+    const stored = await this.matches.lastClosedMatch(this.matches.runner, roomId);
     const result = stored ? toMatchResultDto(stored) : null;
     if (!stored || !result) return;
     if (runtime) runtime.lastResult = result;
