@@ -1,5 +1,11 @@
-import { expect, Locator, Page, test } from '@playwright/test';
-import { join } from 'node:path';
+import { expect, Page, test } from '@playwright/test';
+import {
+  expectInSightAndUncovered,
+  expectOneLineInside,
+  expectReachableWithDrawerOpen,
+  expectToastsClearOfControls,
+  snapViewport,
+} from './layout-checks';
 import { humanClickGapMs } from './matches';
 import { authHeaders, balanceOf, registerWithDeposit, signedInContext } from './players';
 import { snap } from './support';
@@ -15,97 +21,6 @@ async function clickToTheTarget(page: Page): Promise<void> {
     await target.click({ timeout: 2_000 }).catch(() => undefined);
     await page.waitForTimeout(humanClickGapMs(clicks));
   }
-}
-
-/** Two boxes share some area. */
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-async function boxOf(page: Page, selector: string): Promise<Box[]> {
-  const boxes = await page.locator(selector).evaluateAll((elements) =>
-    elements.map((element) => {
-      const rect = element.getBoundingClientRect();
-      return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
-    }),
-  );
-  return boxes.filter((box) => box.width > 0 && box.height > 0);
-}
-
-/**
- * Every toast on screen keeps clear of the top bar and the bottom nav, of every other toast and of the controls that
- * `alsoClearOf` selects (issue 13).
- */
-async function expectToastsClearOfControls(page: Page, alsoClearOf: readonly string[] = []): Promise<void> {
-  await expect(page.getByTestId('game-room')).toBeVisible();
-  // Toasts slide in: judge where they settle.
-  await expect(async () => {
-    // Not one sliding out, nor one sonner keeps hidden beyond its visible few.
-    const toasts = await boxOf(page, "[data-sonner-toast]:not([data-removed='true']):not([data-visible='false'])");
-    expect(toasts.length).toBeGreaterThan(0);
-    const controls = [
-      ...(await boxOf(page, '.top-bar')),
-      ...(await boxOf(page, '.bottom-nav')),
-      ...(await boxOf(page, '.gr-chat-toggle')),
-      ...(await Promise.all(alsoClearOf.map((selector) => boxOf(page, selector)))).flat(),
-    ];
-    for (const [index, toast] of toasts.entries()) {
-      for (const bar of controls) expect(overlaps(toast, bar), 'a toast covers a control').toBe(false);
-      for (const other of toasts.slice(index + 1)) expect(overlaps(toast, other), 'two toasts overlap').toBe(false);
-    }
-  }).toPass({ timeout: 2_500 });
-}
-
-/** What the phone shows right now (a full-page capture would scroll back to the top). */
-async function snapViewport(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(__dirname, '..', 'screenshots', `${name}.png`) });
-}
-
-/** Scrolled to the end of the page (under a phone's open chat drawer), `target` is visible and not covered. */
-async function expectReachableWithDrawerOpen(page: Page, target: Locator): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const covered = await target.evaluate((element) => {
-    const rect = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
-    return !(hit && (hit === element || element.contains(hit)));
-  });
-  expect(covered, 'the game is covered by the chat drawer').toBe(false);
-}
-
-/** `target` is inside the viewport below the top bar and nothing (the open chat drawer) is drawn over its middle. */
-async function expectInSightAndUncovered(page: Page, target: Locator): Promise<void> {
-  await expect(async () => {
-    const where = await target.evaluate((element) => {
-      const rect = element.getBoundingClientRect();
-      const topBar = document.querySelector('.top-bar')?.getBoundingClientRect().bottom ?? 0;
-      const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
-      return {
-        inSight: rect.top >= topBar && rect.bottom <= window.innerHeight,
-        covered: !(hit && (hit === element || element.contains(hit))),
-      };
-    });
-    expect(where, 'the game under the open chat drawer').toEqual({ inSight: true, covered: false });
-  }).toPass({ timeout: 3_000 });
-}
-
-/** `figure` ("0 victorias") is on one line and inside `card`. */
-async function expectOneLineInside(figure: Locator, card: Locator): Promise<void> {
-  const cardRight = await card.evaluate((element) => element.getBoundingClientRect().right);
-  const layout = await figure.evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-    return { lines: lines.size, right: range.getBoundingClientRect().right };
-  });
-  expect(layout.lines, 'the figure and its unit on one line').toBe(1);
-  expect(layout.right, 'the figure inside its card').toBeLessThanOrEqual(cardRight);
 }
 
 /** The text of the toast that says `title` (sonner puts the description beside it). */
@@ -290,6 +205,15 @@ test.describe('money you can trust on every screen (issue 13)', () => {
       expect(box, 'the sign-in button').not.toBeNull();
       expect((box?.y ?? 1e6) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
       await snap(page, `chrome-01-landing-phone-${language}`);
+      if (language === 'en') {
+        // A failed sign-in's toast stays clear of the header's switches and of the sign-in form.
+        const form = page.getByRole('form', { name: 'Sign In' });
+        await form.getByLabel('Email').fill('nobody@example.com');
+        await form.getByLabel('Password').fill('wrong-password-1');
+        await form.getByRole('button', { name: 'Sign In' }).click();
+        await expectToastsClearOfControls(page, ['.auth-panel :is(input, button, a)']);
+        await snapViewport(page, 'chrome-01b-landing-toast-phone-en');
+      }
       await context.close();
     }
     const visitor = await browser.newContext();

@@ -7,7 +7,7 @@ export const CHROME_BOTTOM_VAR = '--chrome-bottom';
 /**
  * Keeps `--chrome-top` (the sticky top bar) and `--chrome-bottom` (the phone's bottom nav, 0 when hidden) up to date on
  * the document, in pixels: toasts are placed past them so they never hide the balance, bell, switches, avatar,
- * Logout or the navigation (issue 13). Back to 0 when the layout goes away (the landing page has no chrome).
+ * Logout or the navigation (issue 13). Unset when the layout goes away: the landing page sets its own (styles.css).
  */
 export function useChromeInsets(): void {
   useEffect(() => {
@@ -28,8 +28,8 @@ export function useChromeInsets(): void {
     return () => {
       observer?.disconnect();
       window.removeEventListener('resize', measure);
-      root.style.setProperty(CHROME_TOP_VAR, '0px');
-      root.style.setProperty(CHROME_BOTTOM_VAR, '0px');
+      root.style.removeProperty(CHROME_TOP_VAR);
+      root.style.removeProperty(CHROME_BOTTOM_VAR);
     };
   }, []);
 }
