@@ -75,6 +75,8 @@ export function Toaster(props: ToasterProps) {
 export interface ToastOptions {
   id?: string;
   description?: string;
+  /** A button in the notice (e.g. "Open the room"). */
+  action?: { label: string; onClick: () => void };
 }
 
 function sonnerOptions(options: string | ToastOptions | undefined): ToastOptions | undefined {

@@ -11,6 +11,7 @@ import { useAutoFocus } from '../game-room/components/useAutoFocus';
 import type { MatchSearch } from '../rooms/useQuickMatch';
 import { playFoundChime } from './foundChime';
 import { useGetLobbyFiguresQuery } from './matchmakingApi';
+import { markSearchingHere } from './searchTab';
 import './matchmaking.css';
 
 /** m:ss of a duration. */
@@ -35,6 +36,8 @@ function Searching({ entry, onCancel }: { entry: MatchmakingEntryDto; onCancel: 
   const id = useId();
   const waited = useWaited(entry);
   const cancelRef = useAutoFocus<HTMLButtonElement>();
+  // The tab showing the search owns it (also after a reload): it is the one taken to the room when matched.
+  useEffect(() => markSearchingHere(), []);
   // Pushed lobby figures (lobby:figures): how many are searching this game right now, this player included.
   const { data: figures } = useGetLobbyFiguresQuery();
   const searchingThisGame = Math.max(1, figuresOfGame(figures, entry.game_id).searching);

@@ -17,6 +17,8 @@ export const matchmakingEn = {
   found: {
     title: 'Opponent found!',
     text: 'Opening your {{bet}} match…',
+    elsewhere: 'Your {{bet}} match is ready in the tab where you searched.',
+    open: 'Open the room',
   },
   expired: {
     title: 'No opponent found',
@@ -56,6 +58,8 @@ export const matchmakingEs: TranslationResource<typeof matchmakingEn> = {
   found: {
     title: '¡Oponente encontrado!',
     text: 'Abriendo tu partida de {{bet}}…',
+    elsewhere: 'Tu partida de {{bet}} está lista en la pestaña donde buscaste.',
+    open: 'Abrir la sala',
   },
   expired: {
     title: 'No se encontró oponente',

@@ -9,6 +9,7 @@ import { api } from '../../app/api';
 import { getRealtimeClient, realtimeAuthRefresher } from '../../app/realtime';
 import { newIdempotencyKey } from '../rooms/idempotencyKey';
 import { deviceId } from './deviceId';
+import { clearSearchingHere, markSearchingHere } from './searchTab';
 
 export interface EnterQueueRequest {
   game_id: string;
@@ -36,7 +37,10 @@ export const matchmakingApi = api.injectEndpoints({
       }),
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) void dispatch(matchmakingApi.util.upsertQueryData('getMatchmakingEntry', undefined, data));
+        if (data) {
+          markSearchingHere();
+          void dispatch(matchmakingApi.util.upsertQueryData('getMatchmakingEntry', undefined, data));
+        }
       },
       invalidatesTags: ['Transactions'],
     }),
@@ -76,6 +80,7 @@ export const matchmakingApi = api.injectEndpoints({
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
+          clearSearchingHere();
           void dispatch(matchmakingApi.util.upsertQueryData('getMatchmakingEntry', undefined, null));
         } catch {
           // Not searching any more, matched, or no answer: ask the server where things stand.

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MatchmakingEntryDto, MatchmakingExpiredDto } from '@skillduel/contracts';
 import { http, HttpResponse } from 'msw';
 import { buildUser } from '../../test/factories';
@@ -7,6 +7,8 @@ import { renderApp } from '../../test/renderWithProviders';
 import { ALICE, buildRoom, buildRoomView, serveRoomView } from '../../test/rooms';
 import { apiUrl, server } from '../../test/server';
 import { storeSignedInUser } from '../../test/wallet';
+import { clearSearchingHere, markSearchingHere } from './searchTab';
+import { OPPONENT_FOUND_PAUSE_MS } from './useMatchmakingPushes';
 
 function buildEntry(overrides: Partial<MatchmakingEntryDto> = {}): MatchmakingEntryDto {
   return {
@@ -35,6 +37,8 @@ function serveEntry(entry: MatchmakingEntryDto): { end: () => void } {
 }
 
 describe('matchmaking pushes (issue 17): expiry with its refund, and the match found from any page', () => {
+  beforeEach(() => clearSearchingHere());
+
   it('an expired search ends with a clear message and the refund; OK goes back to Find opponent', async () => {
     const fake = installFakeSocket();
     const queue = serveEntry(buildEntry({ bet_amount: 7.5 }));
@@ -69,6 +73,8 @@ describe('matchmaking pushes (issue 17): expiry with its refund, and the match f
     const room = buildRoom({ id: 'room_match0000000000002', player1: ALICE, current_players: 2, status: 'ready' });
     serveRoomView(buildRoomView(room, { your_seat: 0 }));
     storeSignedInUser(buildUser({ id: ALICE.id }));
+    // This tab searched (entered the queue, or showed the searching screen), then went to the wallet.
+    markSearchingHere();
     renderApp('/wallet');
     await waitFor(() => expect(fake.connected).toBe(true));
     queue.end();
@@ -76,5 +82,23 @@ describe('matchmaking pushes (issue 17): expiry with its refund, and the match f
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/game/${room.id}`), {
       timeout: 3000,
     });
+  });
+
+  it('another tab of the player (one that did not search) is told with a link, not taken away from its page', async () => {
+    const fake = installFakeSocket();
+    const queue = serveEntry(buildEntry());
+    const room = buildRoom({ id: 'room_match0000000000003', player1: ALICE, current_players: 2, status: 'ready' });
+    serveRoomView(buildRoomView(room, { your_seat: 0 }));
+    storeSignedInUser(buildUser({ id: ALICE.id }));
+    renderApp('/wallet');
+    await waitFor(() => expect(fake.connected).toBe(true));
+    queue.end();
+    fake.serverEmit('matchmaking:matched', { room_id: room.id, game_id: 'number-rush', bet_amount: 10 });
+    expect(await screen.findByText('Your $10.00 match is ready in the tab where you searched.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, OPPONENT_FOUND_PAUSE_MS + 200));
+    expect(screen.getByTestId('location')).toHaveTextContent('/wallet');
+    // A plain click: sonner's toast captures the pointer on pointerdown, which jsdom does not implement.
+    fireEvent.click(screen.getByRole('button', { name: 'Open the room' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/game/${room.id}`));
   });
 });

@@ -10,6 +10,7 @@ import { refreshBalances } from '../rooms/roomsApi';
 import { roomPath } from '../rooms/useQuickMatch';
 import { useSession } from '../session/hooks';
 import { matchmakingApi } from './matchmakingApi';
+import { clearSearchingHere, isSearchingHere } from './searchTab';
 import { setSearchOutcome, useSearchOutcome } from './searchOutcome';
 
 /** How long 'Opponent found!' shows before the room opens. */
@@ -17,8 +18,8 @@ export const OPPONENT_FOUND_PAUSE_MS = 1200;
 
 /**
  * The queue's pushes wherever the signed-in player is (mounted once, in the app layout; docs/decisions/1703):
- * `matchmaking:matched` shows 'Opponent found!' and opens the room even if the player navigated away while
- * searching; `matchmaking:expired` ends the search with its refund (a notice, the balance reloaded, and the
+ * `matchmaking:matched` shows 'Opponent found!' and opens the room in the tab that searched, even if the player
+ * navigated away there meanwhile (other tabs get a notice with a link, searchTab.ts); `matchmaking:expired` ends the search with its refund (a notice, the balance reloaded, and the
  * searching screen's message).
  */
 export function useMatchmakingPushes(): void {
@@ -35,11 +36,22 @@ export function useMatchmakingPushes(): void {
     const lease = client.acquire({ refreshAuth: realtimeAuthRefresher(dispatch) });
     const stopMatched = client.on(SERVER_EVENTS.matchmakingMatched, (matched) => {
       void dispatch(matchmakingApi.util.upsertQueryData('getMatchmakingEntry', undefined, null));
-      setSearchOutcome({ kind: 'found', matched });
+      if (isSearchingHere()) {
+        clearSearchingHere();
+        setSearchOutcome({ kind: 'found', matched });
+        return;
+      }
+      // Another tab searched: this one (a wallet beside the game) is told, not taken away from what it shows.
+      toast.info(t('matchmaking.found.title'), {
+        id: `matched-${matched.room_id}`,
+        description: t('matchmaking.found.elsewhere', { bet: formatDollars(matched.bet_amount) }),
+        action: { label: t('matchmaking.found.open'), onClick: () => navigate(roomPath(matched.room_id)) },
+      });
     });
     const stopExpired = client.on(SERVER_EVENTS.matchmakingExpired, (expired) => {
       void dispatch(matchmakingApi.util.upsertQueryData('getMatchmakingEntry', undefined, null));
       void dispatch(refreshBalances());
+      clearSearchingHere();
       setSearchOutcome({ kind: 'expired', expired });
       toast.info(t('matchmaking.expired.title'), {
         description: t('matchmaking.expired.refund', { amount: formatDollars(expired.refunded_amount) }),
@@ -50,7 +62,7 @@ export function useMatchmakingPushes(): void {
       stopExpired();
       lease.release();
     };
-  }, [signedIn, dispatch, t]);
+  }, [signedIn, dispatch, t, navigate]);
 
   useEffect(() => () => setSearchOutcome(null), []);
 
