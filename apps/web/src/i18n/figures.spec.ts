@@ -15,6 +15,9 @@ const FIGURES: readonly ((t: TFunction) => string)[] = [
   (t) => t('gameRoom.timer.seconds', { count: 30 }),
   (t) => t('games.playersOnline', { count: 12 }),
   (t) => t('games.averageTime', { seconds: 45 }),
+  (t) => t('profile.statistics.ratingValue', { rating: 1662, deviation: 88 }),
+  (t) => t('profile.statistics.ratingGames', { count: 1 }),
+  (t) => t('profile.statistics.ratingGames', { count: 14 }),
 ];
 
 describe('figures and their units (issue 13: "0 victorias" wrapped onto two lines in narrow cards)', () => {
