@@ -2,10 +2,10 @@ import type { DisputeDecision, FlagResolution } from '@skillduel/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDollars } from '../../app/format';
-import { FairnessCheck } from '../fairness/FairnessCheck';
 import { useGetMatchDetailsQuery } from '../profile/profileStatsApi';
 import { when } from './adminFormat';
 import { ReasonedActions } from './ReasonedActions';
+import { RoundReplayCheck } from './RoundReplayCheck';
 import {
   useDecideDisputeMutation,
   useGetDisputeQuery,
@@ -144,17 +144,7 @@ function DisputeReview({ id, onDone }: { id: string; onDone: () => void }) {
       <div className="admin-review-grid">
         <div>
           <h3>Replay and seed check</h3>
-          {replay.data ? (
-            <>
-              <FairnessCheck round={replay.data.result} replay={replay.data} />
-              <details>
-                <summary>Input log ({replay.data.input_log.length} entries)</summary>
-                <pre className="admin-log">{JSON.stringify(replay.data.input_log, null, 1)}</pre>
-              </details>
-            </>
-          ) : (
-            <p className="muted">Loading the replay...</p>
-          )}
+          <RoundReplayCheck replay={replay.data} />
         </div>
         <div>
           <h3>Ledger entries of the round</h3>

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { API_BASE_PATH } from '../../app/api';
 import { formatDollars } from '../../app/format';
-import { FairnessCheck } from '../fairness/FairnessCheck';
 import { useGetMatchDetailsQuery } from '../profile/profileStatsApi';
 import { when } from './adminFormat';
 import { useDecideReviewMutation, useGetReviewQuery, useGetReviewsQuery } from './adminApi';
 import { SIGNAL_LABELS, SignalList } from './FairPlayEvidence';
 import { ReasonedActions } from './ReasonedActions';
+import { RoundReplayCheck } from './RoundReplayCheck';
 
 const STATUS_LABELS: Record<AdminReviewDto['status'], string> = {
   held: 'Held',
@@ -161,17 +161,7 @@ function ReviewDetail({ matchId }: { matchId: string }) {
             Open the round’s public replay (seed and input log)
           </a>
         </p>
-        {replay.data ? (
-          <>
-            <FairnessCheck round={replay.data.result} replay={replay.data} />
-            <details>
-              <summary>Input log ({replay.data.input_log.length} entries)</summary>
-              <pre className="admin-log">{JSON.stringify(replay.data.input_log, null, 1)}</pre>
-            </details>
-          </>
-        ) : (
-          <p className="muted">Loading the replay...</p>
-        )}
+        <RoundReplayCheck replay={replay.data} />
       </div>
       {review.status !== 'held' && <p className="muted">This review is decided; nothing more can be done here.</p>}
       {/* Stays mounted once decided, so a refusal (409: decided meanwhile) remains on screen. */}
