@@ -2,25 +2,32 @@
 // npm run bench:scale — spectator fan-out on 1 vs 2 API instances behind Redis (issue 8), in one run, same N.
 // Two setups on the production build, each with its own embedded PostgreSQL and redis-server: (a) one instance with
 // REDIS_URL, (b) two instances. Both boot once; their rounds alternate (BENCH_ROUNDS, default 3). A round plays
-// BENCH_ROOMS live number-rush matches at once (each room's player sends an input every 50 ms, so every room
-// broadcasts `match:scores` at its cap of 10/s whatever the round trips) and BENCH_SPECTATORS guest spectators watch
-// every room, from two worker threads (one connected to each instance in (b), where the rooms are owned by alternate
+// BENCH_ROOMS (default 5) live number-rush matches at once, both players of each answering at a person's pace
+// (pacing.mjs), and BENCH_SPECTATORS (default 5 000) guest spectators watch every room, from two worker threads (one connected to each instance in (b), where the rooms are owned by alternate
 // instances: each instance fans out its own rooms locally and the other one's through the Redis adapter). Reported
 // per round and pooled per setup: p50/p99 of arrival − server emit time of `match:scores`, delivered messages per
 // second, the share of the expected deliveries that arrived, and the CPU time of the servers and of this (client)
 // process; then the throughput ratio 2 instances / 1 instance. BENCH_SKIP_BUILD=1 reuses dist/.
+// Pacing (since 2026-11-25): until then one player per room sent an input every 50 ms, which kept each room's
+// broadcasts at their cap of 10/s; since decisions 1801/1802 that is refused, counted wrong and held. Each player now
+// answers after the engine's floor for the question plus a random thinking time (~1.5 s per answer, 9 in 10 right),
+// so a room broadcasts ~1.3/s. The offered load (deliveries per second) is kept comparable by more sockets instead:
+// 5 rooms of 2 players (was 4 of 1) and 5 000 spectators (was 1 000), ~6.8 broadcasts/s per spectator, ~34 000
+// messages/s (was ~36 000). Refused inputs and held results are counted and printed (both should be 0).
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { findFreePort } from '../postgres/embedded.mjs';
-import { ack, answerOf, api, connect, fundedPlayer } from './clients.mjs';
+import { ack, api, connect, fundedPlayer } from './clients.mjs';
+import { describeTally, loadNumberRushFloor, newTally, playLikeAPerson } from './pacing.mjs';
 import { buildOnce, percentile, startStack, today } from './server.mjs';
 
-const spectatorCount = Number(process.env.BENCH_SPECTATORS ?? 1000);
-const roomCount = Number(process.env.BENCH_ROOMS ?? 4);
+const spectatorCount = Number(process.env.BENCH_SPECTATORS ?? 5000);
+const roomCount = Number(process.env.BENCH_ROOMS ?? 5);
 const matchMs = Number(process.env.BENCH_MATCH_MS ?? 8000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const WORKERS = 2;
+const JOINS_AT_ONCE = 10;
 
 // ── Spectator worker: connects its share of the spectators to one instance, each watching every room ─────────────
 
@@ -28,11 +35,17 @@ async function spectatorWorker({ baseUrl, count, roomIds }) {
   const sockets = [];
   for (let i = 0; i < count; i += 100) {
     const batch = await Promise.all(Array.from({ length: Math.min(100, count - i) }, () => connect(baseUrl)));
-    for (const socket of batch) {
-      for (const roomId of roomIds) {
-        const joined = await ack(socket, 'room:join', { room_id: roomId });
-        if (!joined?.ok) throw new Error(`room:join refused: ${JSON.stringify(joined)}`);
-      }
+    // A few sockets join at once (5 000 one by one take minutes); 100 at once made the two-instance setup answer
+    // INTERNAL to forwarded joins on the loaded machine.
+    for (let j = 0; j < batch.length; j += JOINS_AT_ONCE) {
+      await Promise.all(
+        batch.slice(j, j + JOINS_AT_ONCE).map(async (socket) => {
+          for (const roomId of roomIds) {
+            const joined = await ack(socket, 'room:join', { room_id: roomId });
+            if (!joined?.ok) throw new Error(`room:join refused: ${JSON.stringify(joined)}`);
+          }
+        }),
+      );
     }
     sockets.push(...batch);
   }
@@ -105,7 +118,7 @@ function startWorker(data) {
   return { worker, next };
 }
 
-async function runPhase(stack) {
+async function runPhase(stack, floorMs, tally) {
   const { baseUrls, pids } = stack;
   const rooms = [];
   for (let i = 0; i < roomCount; i++) rooms.push(await openRoom(baseUrls[i % baseUrls.length], i));
@@ -124,24 +137,15 @@ async function runPhase(stack) {
 
   const startedAt = {};
   const finished = [];
-  const answering = [];
   for (const room of rooms) {
     const [playerA] = room.players;
-    let question = null;
-    playerA.on('match:view', (payload) => {
-      question = payload.view?.game?.question ?? question;
-    });
     playerA.on('match:scores', () => room.broadcasts++);
-    // An input every 50 ms whatever the answers' round trips (every input marks the scores dirty, right or wrong),
-    // so each room offers the same load in both phases: scores at their cap of one broadcast per 100 ms.
-    answering.push(
-      setInterval(() => {
-        if (!question) return;
-        void ack(playerA, 'match:input', { room_id: room.id, input: { type: 'answer', value: answerOf(question) } });
-      }, 50),
-    );
+    // Both players answer like people; every answer marks the scores dirty (right or wrong), so the broadcasts follow
+    // the answers (at most one per 100 ms per room).
+    for (const [seat, socket] of room.players.entries()) {
+      finished.push(playLikeAPerson(socket, room.id, seat, floorMs, tally).then(() => Date.now()));
+    }
     const started = new Promise((resolve) => playerA.once('match:started', resolve));
-    finished.push(new Promise((resolve) => playerA.once('match:finished', () => resolve(Date.now()))));
     room.started = started.then((event) => (startedAt[room.id] = event.started_at));
   }
   const cpuBefore = pids.map(cpuMs);
@@ -153,7 +157,6 @@ async function runPhase(stack) {
   const finishedAt = Math.max(...(await Promise.all(finished)));
   const cpuAfter = pids.map(cpuMs);
   const clientCpu = process.cpuUsage(clientCpuBefore);
-  for (const timer of answering) clearInterval(timer);
   for (const room of rooms) for (const socket of room.players) socket.close();
 
   // Late deliveries still arrive (nothing is dropped): give them a moment, then the window ends at the last one.
@@ -239,6 +242,8 @@ async function startRedis() {
 }
 
 async function main() {
+  if (roomCount < 1 || roomCount > 5) throw new Error('BENCH_ROOMS: 1 to 5 (rooms per socket)');
+  const floorMs = await loadNumberRushFloor();
   if (process.env.BENCH_SKIP_BUILD !== '1') buildOnce();
   const env = { MATCH_TIME_LIMIT_OVERRIDE_MS: String(matchMs), MATCH_COUNTDOWN_MS: '500', LOG_LEVEL: 'warn' };
   // One Redis per setup: the adapter's pub/sub channels are global, the idle setup must not receive the other's traffic.
@@ -253,19 +258,22 @@ async function main() {
     );
     console.log(
       `bench:scale — ${today()}, ${spectatorCount} spectators each watching ${roomCount} number-rush matches of ` +
-        `${matchMs} ms (scores ≤ 10/s per room), clients in ${WORKERS} worker threads, ${rounds} alternating round(s)`,
+        `${matchMs} ms (players answering at a person's pace, scores ≤ 10/s per room), clients in ${WORKERS} worker ` +
+        `threads, ${rounds} alternating round(s)`,
     );
     const results = [[], []];
+    const tallies = [newTally(), newTally()];
     for (let round = 1; round <= rounds; round++) {
       for (const [i, stack] of stacks.entries()) {
         const redisCpuBefore = cpuMs(redises[i].pid);
-        const result = await runPhase(stack);
+        const result = await runPhase(stack, floorMs, tallies[i]);
         results[i].push(result);
         console.log(
           `  round ${round}: ${describe(summarize([result]))}; redis ${((cpuMs(redises[i].pid) - redisCpuBefore) / 1000).toFixed(1)} s`,
         );
       }
     }
+    for (const [i, tally] of tallies.entries()) console.log(`players, ${i + 1} instance(s): ${describeTally(tally)}`);
     const [one, two] = results.map(summarize);
     console.log(`all rounds: ${describe(one)}`);
     console.log(`all rounds: ${describe(two)}`);
