@@ -19,13 +19,13 @@ export function printReport({ results, figures, players, stats, faultStats, roun
       `${outcomes.filter((op) => op.status >= 400).length} refused, ${stats.unknownResolved} unknown resolved by key, ` +
       `${stats.droppedOnPurpose} connections dropped on purpose and retried with the same key); ` +
       `socket requests ${socket.accepted} accepted, ${socket.refused} refused, ${socket.unknown} unknown; ` +
-      `live rounds ${rounds.rounds} (${rounds.seen} results seen, ${rounds.resolved} resolved from the replay, ${rounds.held} held), ` +
+      `live rounds played ${rounds.rounds} (counted per player; ${rounds.seen} results seen, ${rounds.resolved} resolved from the replay, ${rounds.held} held), ` +
       `${live.inputs} inputs, drops ${live.drops.back} back in grace / ${live.drops.forfeit} past it; ` +
       `kills: ${kills.api} API, ${kills.launcher} launcher, ${kills.postgres} postmaster, ${kills.commit} after COMMIT ` +
       `(${faultStats.commitUnfired} armed unfired); pauses ${kills.pause}; ` +
       `recovery median/max ${recoveries}; ` +
       `lost ${figures.lostCents} cents, duplicated ${figures.duplicatedCents} cents, stuck ${figures.stuckItems}; ` +
-      `post-commit replays ${stats.replays} (retries answered from a stored answer); ` +
+      `retries answered from a stored answer ${stats.replays} (kills after COMMIT, other kills, dropped connections); ` +
       `503 answers ${stats.http503}, network errors ${stats.networkErrors}`,
   );
 }
