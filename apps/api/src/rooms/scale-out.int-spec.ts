@@ -211,4 +211,27 @@ const TIME_LIMIT_MS = 2500;
     await gone;
     await expectMoneyConsistent(databaseUrl);
   });
+
+  it('a hundred spectators joining at once through both instances all get the room (none is refused INTERNAL)', async () => {
+    const [a, b] = apps;
+    const owner = await playerWithBalance(a, 20);
+    const room = (
+      await a.inject({
+        method: 'POST',
+        url: '/api/rooms',
+        headers: bearer(owner.accessToken),
+        payload: { game_id: 'number-rush', bet_amount: 1 },
+      })
+    ).json<RoomDto>();
+    await watchRoom(await connect(a, owner.accessToken), room.id);
+    const crowd = await Promise.all(Array.from({ length: 100 }, (_, i) => connect(i % 2 === 0 ? b : a)));
+    const answers = await Promise.all(
+      crowd.map((socket) => request<Ack<unknown>>(socket, 'room:join', { room_id: room.id })),
+    );
+    const refused = answers.filter((answer) => !answer.ok);
+    expect(refused).toEqual([]);
+    // Every answer is the room's state from its owner (guests from one address count once: decision 1002).
+    expect(answers.every((answer) => answer.ok && (answer.data as { room: RoomDto }).room.id === room.id)).toBe(true);
+    for (const socket of crowd) socket.close();
+  });
 });
