@@ -7,6 +7,7 @@ import { AppThrottlerGuard } from './common/rate-limit/app-throttler.guard';
 import { FixedWindowThrottlerStorage } from './common/rate-limit/fixed-window.storage';
 import { RedisThrottlerStorage } from './common/rate-limit/redis.storage';
 import { AuthModule } from './auth/auth.module';
+import { ShutdownDeadline } from './common/shutdown-deadline';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions, runMigrations } from './database/data-source';
@@ -67,7 +68,7 @@ export class AppModule {
         FairPlayModule,
       ],
       controllers: [HealthController, PublicConfigController],
-      providers: [{ provide: APP_GUARD, useClass: AppThrottlerGuard }],
+      providers: [{ provide: APP_GUARD, useClass: AppThrottlerGuard }, ShutdownDeadline],
     };
   }
 }

@@ -406,6 +406,16 @@ export class AppConfig extends FairPlayConfig {
   @Max(600_000)
   SOCKET_PING_TIMEOUT_MS = 20_000;
 
+  /**
+   * After SIGTERM/SIGINT the server exits within this many milliseconds, whatever is still in flight (open HTTP
+   * connections are closed half-way). Below the launchers' 10 s grace before SIGKILL.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(120_000)
+  SHUTDOWN_TIMEOUT_MS = 8000;
+
   /** A running match whose instance has not marked it alive for this long is voided and refunded. */
   @Transform(toInt)
   @IsInt()
