@@ -119,6 +119,18 @@ describe('dashboard (SPEC §2 "Dashboard")', () => {
       expect(screen.getByTestId('platform-online')).toHaveTextContent('Online players7');
     });
 
+    it('never say 0 players online to a signed-in player (they are online themself)', async () => {
+      server.use(
+        http.get(apiUrl('/matchmaking/figures'), () =>
+          HttpResponse.json({ players_online: 0, searching: 0, playing: 0, live_matches: 0, games: [] }),
+        ),
+      );
+      storeSignedInUser();
+      renderApp('/dashboard');
+      await waitFor(() => expect(screen.getByTestId('platform-live')).toHaveTextContent('Live matches0'));
+      expect(screen.getByTestId('platform-online')).toHaveTextContent('Online players1');
+    });
+
     it('colour each status and offer Join only while waiting', async () => {
       const waiting = buildRoom();
       const playing = buildRoom({ status: 'playing', player2: ALICE, current_players: 2 });

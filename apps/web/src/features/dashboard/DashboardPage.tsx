@@ -86,7 +86,11 @@ export function DashboardPage() {
       <PlatformStats
         games={games?.length ?? 0}
         rooms={everyRoom.length}
-        online={figures?.players_online ?? everyRoom.reduce((sum, room) => sum + (room.spectators || 0), 0)}
+        online={Math.max(
+          figures?.players_online ?? everyRoom.reduce((sum, room) => sum + (room.spectators || 0), 0),
+          // A signed-in viewer is online themself: the figures are recomputed every few seconds and may predate them.
+          session.kind === 'signedIn' ? 1 : 0,
+        )}
         liveMatches={figures?.live_matches}
       />
       <ActiveRooms
