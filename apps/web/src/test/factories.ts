@@ -1,4 +1,5 @@
 import {
+  type MatchmakingEntryDto,
   TERMS_VERSION,
   type AuthResponseDto,
   type EligibilityDto,
@@ -92,5 +93,21 @@ export function buildEligibility(confirmed: boolean): EligibilityDto {
     terms_version: confirmed ? TERMS_VERSION : null,
     current_terms_version: TERMS_VERSION,
     confirmed_at: confirmed ? '2026-11-24T10:00:00.000Z' : null,
+  };
+}
+
+/** A waiting matchmaking entry (GET/POST /matchmaking/queue), 1500 with the starting ±100 window. */
+export function buildMatchmakingEntry(overrides: Partial<MatchmakingEntryDto> = {}): MatchmakingEntryDto {
+  return {
+    id: 'mm_entry_0001',
+    game_id: 'number-rush',
+    bet_amount: 10,
+    status: 'waiting',
+    since: new Date().toISOString(),
+    waited_ms: 0,
+    rating: 1500,
+    rating_window: { min: 1400, max: 1600 },
+    room_id: null,
+    ...overrides,
   };
 }

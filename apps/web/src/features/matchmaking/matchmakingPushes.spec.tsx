@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MatchmakingEntryDto, MatchmakingExpiredDto } from '@skillduel/contracts';
 import { http, HttpResponse } from 'msw';
-import { buildUser } from '../../test/factories';
+import { buildUser, buildMatchmakingEntry } from '../../test/factories';
 import { installFakeSocket } from '../../test/realtime';
 import { renderApp } from '../../test/renderWithProviders';
 import { ALICE, buildRoom, buildRoomView, serveRoomView } from '../../test/rooms';
@@ -11,18 +11,7 @@ import { clearSearchingHere, markSearchingHere } from './searchTab';
 import { OPPONENT_FOUND_PAUSE_MS } from './useMatchmakingPushes';
 
 function buildEntry(overrides: Partial<MatchmakingEntryDto> = {}): MatchmakingEntryDto {
-  return {
-    id: 'mm_entry_0002',
-    game_id: 'number-rush',
-    bet_amount: 10,
-    status: 'waiting',
-    since: new Date().toISOString(),
-    waited_ms: 0,
-    rating: 1500,
-    rating_window: { min: 1400, max: 1600 },
-    room_id: null,
-    ...overrides,
-  };
+  return buildMatchmakingEntry({ id: 'mm_entry_0002', ...overrides });
 }
 
 /** GET /matchmaking/queue answers the entry until the test says the search is over. */

@@ -1,27 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { MATCHMAKING_MESSAGES, VALIDATION_MESSAGES, type MatchmakingEntryDto } from '@skillduel/contracts';
 import { http, HttpResponse } from 'msw';
-import { buildUser } from '../../test/factories';
+import { buildUser, buildMatchmakingEntry } from '../../test/factories';
 import { installFakeSocket } from '../../test/realtime';
 import { renderApp } from '../../test/renderWithProviders';
 import { ALICE, buildRoom, buildRoomView, serveRoomView } from '../../test/rooms';
 import { apiUrl, server } from '../../test/server';
 import { storeSignedInUser } from '../../test/wallet';
-
-function buildEntry(overrides: Partial<MatchmakingEntryDto> = {}): MatchmakingEntryDto {
-  return {
-    id: 'mm_entry_0001',
-    game_id: 'number-rush',
-    bet_amount: 10,
-    status: 'waiting',
-    since: new Date().toISOString(),
-    waited_ms: 0,
-    rating: 1500,
-    rating_window: { min: 1400, max: 1600 },
-    room_id: null,
-    ...overrides,
-  };
-}
 
 describe('Find opponent: the matchmaking queue (issue 17 point 3)', () => {
   /** GET answers `current()`; POST and DELETE are recorded. */
@@ -38,13 +23,13 @@ describe('Find opponent: the matchmaking queue (issue 17 point 3)', () => {
         const body = (await request.json()) as { game_id: string; bet_amount: number };
         calls.push({ method: 'POST', body, idempotencyKey: request.headers.get('Idempotency-Key') });
         if (options.enter) return options.enter();
-        current = buildEntry({ game_id: body.game_id, bet_amount: body.bet_amount });
+        current = buildMatchmakingEntry({ game_id: body.game_id, bet_amount: body.bet_amount });
         return HttpResponse.json(current, { status: 201 });
       }),
       http.delete(apiUrl('/matchmaking/queue'), () => {
         calls.push({ method: 'DELETE' });
         if (options.leave) return options.leave();
-        const left = { ...(current ?? buildEntry()), status: 'cancelled' };
+        const left = { ...(current ?? buildMatchmakingEntry()), status: 'cancelled' };
         current = null;
         return HttpResponse.json(left);
       }),
@@ -81,7 +66,7 @@ describe('Find opponent: the matchmaking queue (issue 17 point 3)', () => {
   });
 
   it('restores the search after a reload (GET), with the time already waited and the widened window', async () => {
-    serveQueue({ current: buildEntry({ waited_ms: 30_000, rating_window: { min: 1250, max: 1750 } }) });
+    serveQueue({ current: buildMatchmakingEntry({ waited_ms: 30_000, rating_window: { min: 1250, max: 1750 } }) });
     storeSignedInUser(buildUser({ id: ALICE.id }));
     renderApp('/game/number-rush');
     expect(await screen.findByTestId('matchmaking-searching')).toBeInTheDocument();
@@ -92,7 +77,7 @@ describe('Find opponent: the matchmaking queue (issue 17 point 3)', () => {
   });
 
   it('Cancel leaves the queue (DELETE), says the stake was refunded and goes back to Find opponent', async () => {
-    const calls = serveQueue({ current: buildEntry({ bet_amount: 5 }) });
+    const calls = serveQueue({ current: buildMatchmakingEntry({ bet_amount: 5 }) });
     storeSignedInUser(buildUser({ id: ALICE.id }));
     const { user } = renderApp('/game/number-rush');
     await user.click(await screen.findByRole('button', { name: 'Cancel search' }));
@@ -104,7 +89,7 @@ describe('Find opponent: the matchmaking queue (issue 17 point 3)', () => {
 
   it('when matched (pushed), says Opponent found! and opens the room', async () => {
     const fake = installFakeSocket();
-    serveQueue({ current: buildEntry() });
+    serveQueue({ current: buildMatchmakingEntry() });
     const room = buildRoom({ id: 'room_match0000000000001', player1: ALICE, current_players: 2, status: 'ready' });
     serveRoomView(buildRoomView(room, { your_seat: 0 }));
     storeSignedInUser(buildUser({ id: ALICE.id }));
@@ -137,7 +122,7 @@ describe('Find opponent: the matchmaking queue (issue 17 point 3)', () => {
     let entered = false;
     server.use(
       http.get(apiUrl('/matchmaking/queue'), () =>
-        HttpResponse.json(entered ? buildEntry({ waited_ms: 5_000 }) : null),
+        HttpResponse.json(entered ? buildMatchmakingEntry({ waited_ms: 5_000 }) : null),
       ),
       http.post(apiUrl('/matchmaking/queue'), () => {
         entered = true;
