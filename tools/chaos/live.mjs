@@ -78,6 +78,12 @@ function request(context, player, socket, event, payload) {
     socket.timeout(5000).emit(event, payload, (error, ack) => {
       const outcome = error ? 'unknown' : ack?.ok ? 'accepted' : 'refused';
       context.socketOutcomes[outcome]++;
+      // Refusals by event and code, so that a run shows which are expected (an input after the round ended) and which
+      // are not.
+      if (outcome === 'refused') {
+        const key = `${event} ${ack?.error?.code ?? 'no code'}`;
+        context.socketRefusals.set(key, (context.socketRefusals.get(key) ?? 0) + 1);
+      }
       if (event === EVENTS.playAgain) player.socketOps.push({ event, roomId: payload.room_id, outcome });
       resolveAck(error ? null : ack);
     });

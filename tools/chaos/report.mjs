@@ -28,4 +28,8 @@ export function printReport({ results, figures, players, stats, faultStats, roun
       `retries answered from a stored answer ${stats.replays} (kills after COMMIT, other kills, dropped connections); ` +
       `503 answers ${stats.http503}, network errors ${stats.networkErrors}`,
   );
+  const refusals = [...live.socketRefusals].sort(([, a], [, b]) => b - a);
+  if (refusals.length > 0) {
+    console.log(`  socket refusals by event and code: ${refusals.map(([key, n]) => `${key} ${n}`).join(', ')}`);
+  }
 }

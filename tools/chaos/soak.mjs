@@ -110,6 +110,7 @@ async function runSeed(seed, apiMain, build) {
     const livePlayers = players.slice(0, livePairs * 2);
     const context = {
       socketOutcomes: { accepted: 0, refused: 0, unknown: 0 },
+      socketRefusals: new Map(),
       inputs: 0,
       drops: { back: 0, forfeit: 0 },
       stats,
