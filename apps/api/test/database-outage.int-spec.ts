@@ -1,10 +1,18 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { HTTP_ERROR_MESSAGES, SERVICE_ERROR_CODES, type AuthResponse } from '@skillduel/contracts';
+import {
+  HTTP_ERROR_MESSAGES,
+  REALTIME_ERROR_CODES,
+  SERVICE_ERROR_CODES,
+  type Ack,
+  type AuthResponse,
+  type RoomJoinedDto,
+} from '@skillduel/contracts';
 import { randomBytes } from 'node:crypto';
 import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
 import { DataSource, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { toErrorBody } from '../src/common/all-exceptions.filter';
 import { isDatabaseUnavailable } from '../src/database/database-errors';
+import { connectSocket, request } from '../src/rooms/testing/rooms-test-kit';
 import { createTestDatabase } from './test-app';
 import { createAppOnDatabase } from './wallet-helpers';
 
@@ -117,6 +125,30 @@ describe('an external database that goes away and comes back (real PostgreSQL be
     expect((await health()).json()).toMatchObject({ status: 'ok', database: 'up' });
     const back = await transactions();
     expect(back.statusCode).toBe(200);
+  });
+
+  it('answers a socket request UNAVAILABLE (retryable), not INTERNAL, while the database is unreachable', async () => {
+    // The chaos soak (issue 19) saw room:join and match:play_again answered INTERNAL during postmaster kills.
+    await app.listen(0, '127.0.0.1');
+    const socket = await connectSocket(app, { token: accessToken });
+    try {
+      const join = () => request<Ack<RoomJoinedDto>>(socket, 'room:join', { room_id: 'room_outage0000000000000' });
+      expect(await join()).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+      await link.down();
+      expect(await join()).toEqual({
+        ok: false,
+        error: {
+          code: REALTIME_ERROR_CODES.unavailable,
+          message: HTTP_ERROR_MESSAGES.serviceUnavailable,
+          event: 'room:join',
+        },
+      });
+      await link.up();
+      expect(await join()).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    } finally {
+      socket.close();
+      await link.up().catch(() => undefined);
+    }
   });
 
   it.each([

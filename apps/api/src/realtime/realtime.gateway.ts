@@ -15,6 +15,7 @@ import { AccessTokenAuthenticator } from '../auth/jwt-auth.guard';
 import { SessionRevocations } from '../auth/session-revocations';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
+import { isDatabaseUnavailable } from '../database/database-errors';
 import { MetricsService } from '../metrics/metrics.service';
 import { RealtimeServer } from './realtime.server';
 import { AppServer, AppSocket, BucketName, CHANNELS, RealtimeError, SocketState } from './realtime.types';
@@ -56,6 +57,14 @@ export function toRealtimeErrorDto(error: unknown, event?: string): RealtimeErro
   if (error instanceof AppError && error.statusCode < 500) {
     const message = error.statusCode === 429 ? HTTP_ERROR_MESSAGES[429] : error.message;
     return { code: error.code, message, ...(event ? { event } : {}) };
+  }
+  // As REST answers 503: the request changed nothing (its transaction rolled back) and may be sent again.
+  if (isDatabaseUnavailable(error)) {
+    return {
+      code: REALTIME_ERROR_CODES.unavailable,
+      message: REALTIME_MESSAGES.unavailable,
+      ...(event ? { event } : {}),
+    };
   }
   return { code: REALTIME_ERROR_CODES.internal, message: REALTIME_MESSAGES.internal, ...(event ? { event } : {}) };
 }

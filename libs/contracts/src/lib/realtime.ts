@@ -2,6 +2,7 @@ import type { EMOTES } from './constants';
 import type { GameResultDto, MatchResultDto, RoomDto, RoomSeat } from './rooms-types';
 import type { LobbyFiguresDto } from './lobby-figures';
 import type { MatchmakingExpiredDto, MatchmakingMatchedDto } from './matchmaking';
+import { HTTP_ERROR_MESSAGES } from './messages';
 
 /**
  * The realtime contract (PRODUCT.md §6): Socket.IO on the same origin, default namespace, path `/socket.io`.
@@ -129,6 +130,11 @@ export const REALTIME_ERROR_CODES = {
   sessionRevoked: 'SESSION_REVOKED',
   tooManyRooms: 'TOO_MANY_ROOMS',
   tooManyConnections: 'TOO_MANY_CONNECTIONS',
+  /**
+   * Safe to try again: the database cannot be reached, or the instance that runs the room did not answer in time
+   * (paused, overloaded). The socket's counterpart of REST's 503 DATABASE_UNAVAILABLE.
+   */
+  unavailable: 'UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[keyof typeof REALTIME_ERROR_CODES];
@@ -152,6 +158,7 @@ export const REALTIME_MESSAGES = {
   chatForbiddenCharacters: 'Messages cannot contain null or text-direction override characters',
   chatDisabled: 'Chat is disabled',
   unknownEmote: 'Unknown emote',
+  unavailable: HTTP_ERROR_MESSAGES.serviceUnavailable,
   internal: 'Server error. Please try again later.',
 } as const;
 

@@ -56,6 +56,7 @@ export const roomsEs: TranslationResource<typeof roomsEn> = {
     chatTooLong: 'Los mensajes pueden tener como máximo 200 caracteres',
     chatDisabled: 'El chat está desactivado',
     unknownEmote: 'Emoticono desconocido',
+    unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en un momento.',
     internal: 'Error del servidor. Inténtalo de nuevo más tarde.',
     timeout: 'El servidor no respondió. Inténtalo de nuevo.',
   },
