@@ -167,18 +167,20 @@ export async function richPlayer(baseUrl: string, prefix: string, dollars = 100)
 
 /**
  * Two fresh players in a $5 number-rush room on one child server, both watching over sockets and both ready: resolves
- * once play has started (Alice got her first view). The caller closes the sockets.
+ * once play has started (Alice got her first view). With `bobBaseUrl` (another instance on the same database and
+ * Redis), Bob plays there: Alice watches first, so her instance owns the room and Bob's requests are forwarded to it.
+ * The caller closes the sockets.
  */
-export async function startLiveMatch(baseUrl: string, prefix: string) {
+export async function startLiveMatch(baseUrl: string, prefix: string, bobBaseUrl = baseUrl) {
   const alice = await richPlayer(baseUrl, prefix);
-  const bob = await richPlayer(baseUrl, prefix);
+  const bob = await richPlayer(bobBaseUrl, prefix);
   const room = await call<RoomDto>(baseUrl, 'POST', '/api/rooms', alice.access_token, {
     game_id: 'number-rush',
     bet_amount: 5,
   });
-  await call(baseUrl, 'POST', `/api/rooms/${room.id}/join`, bob.access_token, {});
+  await call(bobBaseUrl, 'POST', `/api/rooms/${room.id}/join`, bob.access_token, {});
   const aliceSocket: ClientSocket = await connectSocket(baseUrl, { token: alice.access_token });
-  const bobSocket: ClientSocket = await connectSocket(baseUrl, { token: bob.access_token });
+  const bobSocket: ClientSocket = await connectSocket(bobBaseUrl, { token: bob.access_token });
   for (const socket of [aliceSocket, bobSocket]) await watchRoom(socket, room.id);
   const view = nextEvent<MatchViewDto>(aliceSocket, 'match:view', () => true, 10_000);
   await request(aliceSocket, 'match:ready', { room_id: room.id });

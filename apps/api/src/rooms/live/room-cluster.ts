@@ -135,6 +135,18 @@ export class RoomCluster implements OnApplicationShutdown {
     return retaken === 'OK' ? this.instanceId : ((await pub.get(key)) ?? this.instanceId);
   }
 
+  /**
+   * Frees the room's lease when `owner`, its holder, no longer listens (OwnerGoneError: its Redis connection is gone,
+   * so it was killed or has shut down). Waiting for the lease to lapse (ROOM_OWNER_LEASE_MS, 15 s) would refuse every
+   * request for the room meanwhile. Compare-and-delete: a lease another instance took already is left alone. Should
+   * the owner be alive after all (its Redis connection only dropped), it finds the lease lost at its next renewal and
+   * evicts the room, as after a long pause; the database's room lock keeps the money right either way.
+   */
+  async releaseGoneOwner(roomId: string, owner: string): Promise<void> {
+    if (!this.pub) return;
+    await this.pub.eval(RELEASE_SCRIPT, { keys: [this.leaseKey(roomId)], arguments: [owner] });
+  }
+
   /** The holder of the room's lease (without taking it), or null when no instance runs the room. */
   async currentOwner(roomId: string): Promise<string | null> {
     if (!this.enabled) return null;
@@ -195,7 +207,9 @@ export class RoomCluster implements OnApplicationShutdown {
     const answer = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new RealtimeError(REALTIME_ERROR_CODES.internal, REALTIME_MESSAGES.internal));
+        // The owner is alive (it listens) but did not answer: paused or overloaded, not a server fault. The request
+        // may or may not have run there, so the client is told to try again rather than told it failed.
+        reject(new RealtimeError(REALTIME_ERROR_CODES.unavailable, REALTIME_MESSAGES.unavailable));
       }, this.config.ROOM_FORWARD_TIMEOUT_MS);
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });

@@ -120,11 +120,12 @@ export class RoomsSocketHandlers implements OnModuleInit {
     try {
       return await this.joinThrough(socket, roomId, remembered ?? (await this.cluster.ownerFor(roomId)));
     } catch (error) {
-      if (!(error instanceof OwnerGoneError) || remembered === undefined) throw error;
-      // The instance this socket watched the room through has died: ask again who owns the room now (this
-      // instance, once the dead owner's lease has lapsed), instead of failing until the client reconnects.
+      if (!(error instanceof OwnerGoneError)) throw error;
+      // The room's owner has died (the one this socket watched through, or the lease holder just asked): free its
+      // lease and ask again who runs the room now (usually this instance), instead of failing until the lease lapses.
       this.forwarded.get(socket.id)?.delete(roomId);
-      return this.joinThrough(socket, roomId, await this.cluster.ownerFor(roomId));
+      await this.cluster.releaseGoneOwner(roomId, error.owner);
+      return this.joinThrough(socket, roomId, await this.cluster.ownerFor(roomId)).catch(ownerStillGone);
     }
   }
 
@@ -172,7 +173,18 @@ export class RoomsSocketHandlers implements OnModuleInit {
   ): Promise<unknown> {
     const owner = this.forwarded.get(socket.id)?.get(roomId);
     if (!owner) return here();
-    return this.cluster.call(owner, { op, roomId, args: { ...args, socketId: socket.id, user: socket.data.user } });
+    const forward = (to: string) =>
+      this.cluster.call(to, { op, roomId, args: { ...args, socketId: socket.id, user: socket.data.user } });
+    try {
+      return await forward(owner);
+    } catch (error) {
+      if (!(error instanceof OwnerGoneError)) throw error;
+      // The owner died: the request reached nobody, so it is safe to send again. Watch the room again through
+      // whoever runs it now (which restores this socket's seat there), then send it there.
+      await this.join(socket, roomId);
+      const next = this.forwarded.get(socket.id)?.get(roomId);
+      return next ? forward(next).catch(ownerStillGone) : here();
+    }
   }
 
   private gone(socket: AppSocket): void {
@@ -183,6 +195,14 @@ export class RoomsSocketHandlers implements OnModuleInit {
       void this.cluster.call(owner, { op: 'gone', roomId, args: { socketId: socket.id } }).catch(() => undefined);
     }
   }
+}
+
+/** A second dead owner in a row (the room's instances are dying one after another): the client may try again. */
+function ownerStillGone(error: unknown): never {
+  if (error instanceof OwnerGoneError) {
+    throw new RealtimeError(REALTIME_ERROR_CODES.unavailable, REALTIME_MESSAGES.unavailable);
+  }
+  throw error;
 }
 
 /** A guest's chat or emote is refused with the spec's message even when the payload is odd; others are validated. */
