@@ -1,7 +1,15 @@
-import { CLIENT_EVENTS, SERVER_EVENTS, type Ack, type EmoteId, type RealtimeErrorDto } from '@skillduel/contracts';
+import {
+  CLIENT_EVENTS,
+  REALTIME_ERROR_CODES,
+  SERVER_EVENTS,
+  type Ack,
+  type EmoteId,
+  type RealtimeErrorDto,
+} from '@skillduel/contracts';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { getRealtimeClient, realtimeAuthRefresher } from '../../app/realtime';
+import { TIMEOUT_ERROR_CODE } from '../../app/realtime/client';
 import { INITIAL_LIVE_ROOM, liveRoomReducer, type LiveRoomState } from './liveRoomState';
 
 export interface LiveRoomControls {
@@ -16,6 +24,13 @@ export interface LiveRoomControls {
   sendChat(message: string): Promise<RealtimeErrorDto | null>;
   sendEmote(emote: EmoteId): Promise<RealtimeErrorDto | null>;
 }
+
+/**
+ * A join refused because no server answered in time (the instance running the room paused or moved: UNAVAILABLE,
+ * or the client's own ack timeout) is tried again after these pauses before the player is told it failed.
+ */
+export const JOIN_RETRY_DELAYS_MS = [500, 1500, 3000] as const;
+const RETRYABLE_JOIN_CODES: ReadonlySet<string> = new Set([REALTIME_ERROR_CODES.unavailable, TIMEOUT_ERROR_CODE]);
 
 function refusalOf(ack: Ack<unknown>): RealtimeErrorDto | null {
   return ack.ok ? null : ack.error;
@@ -38,14 +53,21 @@ export function useLiveRoom(roomId: string, onError?: (error: RealtimeErrorDto) 
     const client = getRealtimeClient();
     let alive = true;
     let joinSent = false;
+    let joinRetries = 0;
+    let joinRetryTimer: ReturnType<typeof setTimeout> | undefined;
     const mine = (payload: { room_id: string }) => alive && payload.room_id === roomId;
 
     const join = () => {
       joinSent = true;
+      clearTimeout(joinRetryTimer);
       void client.request(CLIENT_EVENTS.roomJoin, { room_id: roomId }).then((ack) => {
         if (!alive) return;
-        if (ack.ok) dispatch({ type: 'joined', payload: ack.data, receivedAt: Date.now() });
-        else dispatch({ type: 'joinFailed', error: ack.error });
+        if (ack.ok) {
+          joinRetries = 0;
+          dispatch({ type: 'joined', payload: ack.data, receivedAt: Date.now() });
+        } else if (RETRYABLE_JOIN_CODES.has(ack.error.code) && joinRetries < JOIN_RETRY_DELAYS_MS.length) {
+          joinRetryTimer = setTimeout(join, JOIN_RETRY_DELAYS_MS[joinRetries++]);
+        } else dispatch({ type: 'joinFailed', error: ack.error });
       });
     };
 
@@ -88,6 +110,7 @@ export function useLiveRoom(roomId: string, onError?: (error: RealtimeErrorDto) 
 
     return () => {
       alive = false;
+      clearTimeout(joinRetryTimer);
       for (const stop of stops) stop();
       if (client.getStatus() === 'connected') void client.request(CLIENT_EVENTS.roomLeave, { room_id: roomId });
       lease.release();

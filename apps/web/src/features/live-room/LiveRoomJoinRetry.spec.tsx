@@ -1,0 +1,93 @@
+import { act, screen } from '@testing-library/react';
+import { GAME_ROOM_MESSAGES, REALTIME_MESSAGES, type RealtimeErrorDto } from '@skillduel/contracts';
+import { Route, Routes } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { buildUser } from '../../test/factories';
+import { installFakeSocket, type FakeSocket } from '../../test/realtime';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { ALICE, buildJoined, buildRoom, buildRoomView, serveRoomView } from '../../test/rooms';
+import { storeSignedInUser } from '../../test/wallet';
+import { LiveRoom } from './LiveRoom';
+import { JOIN_RETRY_DELAYS_MS } from './useLiveRoom';
+
+const UNAVAILABLE: RealtimeErrorDto = { code: 'UNAVAILABLE', message: REALTIME_MESSAGES.unavailable };
+
+function renderLiveRoom(roomId: string, language?: 'en' | 'es') {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/game/:gameId" element={<LiveRoom roomId={roomId} spectate={false} />} />
+      </Routes>
+      <Toaster />
+    </>,
+    { route: `/game/${roomId}`, language },
+  );
+}
+
+/** Moves the fake clock, then lets the acks it triggered resolve (each retry is timed from the last refusal). */
+async function advance(ms: number): Promise<void> {
+  await act(async () => {
+    jest.advanceTimersByTime(ms);
+  });
+}
+
+/**
+ * The chaos soak (issue 19) showed `room:join` answered with a "try again" code while the server running the room
+ * paused or moved to another instance: the room joins again by itself, and the player hears of it only if the
+ * retries run out.
+ */
+describe('live room: a join that no server answered in time is tried again', () => {
+  let fake: FakeSocket;
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick'] });
+    fake = installFakeSocket();
+    storeSignedInUser(buildUser({ id: ALICE.id, username: ALICE.username }));
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('joins on a later try without a word to the player', async () => {
+    const room = buildRoom({ player1: ALICE });
+    serveRoomView(buildRoomView(room, { your_seat: 0 }));
+    let tries = 0;
+    fake.respond('room:join', () =>
+      ++tries <= 2 ? { ok: false, error: UNAVAILABLE } : { ok: true, data: buildJoined(room, { your_seat: 0 }) },
+    );
+    renderLiveRoom(room.id);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Number Rush' })).toBeInTheDocument();
+    expect(fake.sentOf('room:join')).toHaveLength(1);
+    await advance(JOIN_RETRY_DELAYS_MS[0]);
+    await advance(JOIN_RETRY_DELAYS_MS[1]);
+    expect(await screen.findByRole('heading', { name: GAME_ROOM_MESSAGES.readyToPlay })).toBeInTheDocument();
+    expect(fake.sentOf('room:join')).toHaveLength(3);
+    expect(screen.queryByText(REALTIME_MESSAGES.unavailable)).not.toBeInTheDocument();
+  });
+
+  it('says so in the player’s language once every retry was refused, and stops asking', async () => {
+    const room = buildRoom({ player1: ALICE });
+    serveRoomView(buildRoomView(room, { your_seat: 0 }));
+    fake.refuse('room:join', UNAVAILABLE);
+    renderLiveRoom(room.id, 'es');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Number Rush' })).toBeInTheDocument();
+    for (const delayMs of JOIN_RETRY_DELAYS_MS) await advance(delayMs);
+    expect(
+      await screen.findByText('El servicio no está disponible en este momento. Inténtalo de nuevo en un momento.'),
+    ).toBeInTheDocument();
+    expect(fake.sentOf('room:join')).toHaveLength(1 + JOIN_RETRY_DELAYS_MS.length);
+    await advance(10_000);
+    expect(fake.sentOf('room:join')).toHaveLength(1 + JOIN_RETRY_DELAYS_MS.length);
+  });
+
+  it('does not retry a refusal that will not change (the room is gone)', async () => {
+    const room = buildRoom({ player1: ALICE });
+    serveRoomView(buildRoomView(room, { your_seat: 0 }));
+    fake.refuse('room:join', { code: 'NOT_FOUND', message: 'Not found' });
+    renderLiveRoom(room.id);
+    expect(await screen.findByRole('heading', { name: GAME_ROOM_MESSAGES.notFoundTitle })).toBeInTheDocument();
+    await advance(10_000);
+    expect(fake.sentOf('room:join')).toHaveLength(1);
+  });
+});
