@@ -147,7 +147,8 @@ async function sit(context, player, roomId, { playAgainRounds, deadline }) {
         const joined = await request(context, player, fresh, EVENTS.join, { room_id: roomId });
         if (!joined?.ok) {
           fresh.close();
-          if (joined && !joined.ok) return; // not this player's room any more (left, cancelled)
+          // Not this player's room any more (left, cancelled); UNAVAILABLE (its server did not answer) is retried.
+          if (joined && !joined.ok && joined.error?.code !== 'UNAVAILABLE') return;
           await sleep(500);
           continue;
         }
@@ -184,7 +185,12 @@ async function sit(context, player, roomId, { playAgainRounds, deadline }) {
           socket.close();
           continue;
         }
-        await playOneInput(context, player, socket, roomId, () => ({ view, viewAt }));
+        const ack = await playOneInput(context, player, socket, roomId, () => ({ view, viewAt }));
+        if (ack && !ack.ok && ack.error?.code === 'INVALID_STATE') {
+          // The round is over but its state has not reached this socket: ask for the room's state again.
+          const joined = await request(context, player, socket, EVENTS.join, { room_id: roomId });
+          if (joined?.ok) state = joined.data;
+        }
       } else if (status === 'finished' && phase === 'finished') {
         roundsPlayed++;
         if (roundsPlayed <= playAgainRounds && !state.play_again[seat]) {
@@ -201,23 +207,36 @@ async function sit(context, player, roomId, { playAgainRounds, deadline }) {
   }
 }
 
-/** One input at a human pace: number-rush answers after the human floor plus thinking time; clicks at ≤ 8/s. */
+/**
+ * One input at a human pace: number-rush answers after the human floor plus thinking time; clicks at ≤ 8/s. Resolves
+ * with the input's ack (null when nothing was sent or no ack came).
+ */
 async function playOneInput(context, player, socket, roomId, current) {
   const { view, viewAt } = current();
   const game = view?.game ?? view;
   if (game?.question) {
+    // One answer per question: a view that does not change after the answer (refused, or the round ended and its
+    // state has not arrived yet) must not be answered again at once, or the player floods (RATE_LIMITED).
+    if (player.answeredViewAt === viewAt) {
+      await sleep(150);
+      return null;
+    }
+    player.answeredViewAt = viewAt;
     const right = answerOf(game.question);
     const floorMs = numberRushMinAnswerMs(game.question, right);
     await sleep(Math.max(0, viewAt + floorMs + player.rng.int(400, 1600) - Date.now()));
-    if (current().viewAt !== viewAt) return; // a newer view arrived (reconnect): answer that one
+    if (current().viewAt !== viewAt) return null; // a newer view arrived (reconnect): answer that one
     const value = player.rng.next() < 0.85 ? right : right + 1;
-    await request(context, player, socket, EVENTS.input, { room_id: roomId, input: { type: 'answer', value } });
     context.inputs++;
-  } else if (game && 'remainingClicks' in game) {
+    return request(context, player, socket, EVENTS.input, { room_id: roomId, input: { type: 'answer', value } });
+  }
+  if (game && 'remainingClicks' in game) {
     await sleep(player.rng.int(130, 320));
-    await request(context, player, socket, EVENTS.input, { room_id: roomId, input: { type: 'click' } });
     context.inputs++;
-  } else await sleep(150);
+    return request(context, player, socket, EVENTS.input, { room_id: roomId, input: { type: 'click' } });
+  }
+  await sleep(150);
+  return null;
 }
 
 /** A pair of live players: rooms created and joined, or quick-matched, then played over sockets, until `endAt`. */
