@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import { AppError } from '../../common/app-error';
 import { AppConfig } from '../../config/app-config';
+import { isDatabaseUnavailable } from '../../database/database-errors';
 import { RealtimeError } from '../../realtime/realtime.types';
 
 type RedisClient = ReturnType<typeof createClient>;
@@ -240,22 +241,12 @@ export class RoomCluster implements OnApplicationShutdown {
       const data = await this.handler(request);
       reply = { id: request.id, ok: true, data: data ?? null };
     } catch (error) {
-      if (error instanceof RealtimeError) {
-        reply = { id: request.id, ok: false, error: { kind: 'realtime', code: error.code, message: error.message } };
-      } else if (error instanceof AppError) {
-        reply = {
-          id: request.id,
-          ok: false,
-          error: { kind: 'app', code: error.code, message: error.message, status: error.statusCode },
-        };
-      } else {
-        this.logger.error({ err: error, op: request.op, roomId: request.roomId }, 'Forwarded request failed');
-        reply = {
-          id: request.id,
-          ok: false,
-          error: { kind: 'realtime', code: REALTIME_ERROR_CODES.internal, message: REALTIME_MESSAGES.internal },
-        };
-      }
+      const wireError = toWireError(error);
+      const context = { err: error, op: request.op, roomId: request.roomId };
+      if (wireError.code === REALTIME_ERROR_CODES.internal) this.logger.error(context, 'Forwarded request failed');
+      else if (wireError.code === REALTIME_ERROR_CODES.unavailable)
+        this.logger.warn(context, 'Forwarded request: database unavailable');
+      reply = { id: request.id, ok: false, error: wireError };
     }
     await this.pub?.publish(`${PREFIX}reply:${request.from}`, JSON.stringify(reply)).catch(() => undefined);
   }
@@ -291,6 +282,21 @@ export class RoomCluster implements OnApplicationShutdown {
     this.pending.clear();
     await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
   }
+}
+
+/**
+ * How the owner tells the forwarding instance that a request failed: a refusal as it is, an unreachable database as
+ * UNAVAILABLE (the request changed nothing; the client may try again, as REST's 503), anything else INTERNAL.
+ */
+export function toWireError(error: unknown): NonNullable<WireReply['error']> {
+  if (error instanceof RealtimeError) return { kind: 'realtime', code: error.code, message: error.message };
+  if (error instanceof AppError) {
+    return { kind: 'app', code: error.code, message: error.message, status: error.statusCode };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { kind: 'realtime', code: REALTIME_ERROR_CODES.unavailable, message: REALTIME_MESSAGES.unavailable };
+  }
+  return { kind: 'realtime', code: REALTIME_ERROR_CODES.internal, message: REALTIME_MESSAGES.internal };
 }
 
 /** The owner of a room no longer listens (it stopped or died). */
