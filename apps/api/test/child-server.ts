@@ -3,8 +3,10 @@ import { ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
+import { createClient } from 'redis';
 import { ClientSocket, connectSocket, nextEvent, request, watchRoom } from '../src/rooms/testing/rooms-test-kit';
 import { freePort } from './redis-server';
+import { createTestDatabase } from './test-app';
 
 /** What every child server runs with unless the test overrides it. */
 export const CHILD_SERVER_ENV: Record<string, string> = {
@@ -187,4 +189,37 @@ export async function startLiveMatch(baseUrl: string, prefix: string, bobBaseUrl
   await request(bobSocket, 'match:ready', { room_id: room.id });
   await view;
   return { alice, bob, room, aliceSocket, bobSocket };
+}
+
+/** Two API instances (child processes) on one fresh database and one throwaway redis-server. */
+export interface TwoInstances {
+  redis: RedisServer;
+  /** A client of the same Redis, to read the cluster's keys (`skillduel:rooms:owner:<roomId>`, …). */
+  redisClient: ReturnType<typeof createClient>;
+  databaseUrl: string;
+  servers: ChildServer[];
+  /** Resumes paused servers, kills both, stops Redis. */
+  stop(): Promise<void>;
+}
+
+export async function startTwoInstances(redisServerPath: string, env: Record<string, string>): Promise<TwoInstances> {
+  const redis = await startRedisServer(redisServerPath);
+  const redisClient = createClient({ url: redis.url });
+  await redisClient.connect();
+  const databaseUrl = await createTestDatabase();
+  const servers = await Promise.all(
+    [0, 1].map(() => startChildServer({ ...env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url })),
+  );
+  return {
+    redis,
+    redisClient,
+    databaseUrl,
+    servers,
+    stop: async () => {
+      for (const server of servers) server.child.kill('SIGCONT');
+      await killAll(servers);
+      await redisClient.quit().catch(() => undefined);
+      await redis.stop();
+    },
+  };
 }

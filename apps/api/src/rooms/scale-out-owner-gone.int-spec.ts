@@ -1,15 +1,6 @@
 import type { Ack, MatchInputAckDto, RoomJoinedDto } from '@skillduel/contracts';
-import { createClient } from 'redis';
-import {
-  killAll,
-  RedisServer,
-  startChildServer,
-  startLiveMatch,
-  startRedisServer,
-  type ChildServer,
-} from '../../test/child-server';
+import { startLiveMatch, startTwoInstances, type TwoInstances } from '../../test/child-server';
 import { redisServerPath } from '../../test/redis-server';
-import { createTestDatabase } from '../../test/test-app';
 import { ClientSocket, connectSocket, expectMoneyConsistent, request } from './testing/rooms-test-kit';
 
 const redisServer = redisServerPath();
@@ -36,31 +27,20 @@ const ownerKey = (roomId: string) => `skillduel:rooms:owner:${roomId}`;
  * client may retry, not a server error.
  */
 (redisServer ? describe : describe.skip)('scale-out: the owner of a room stops answering', () => {
-  let redis: RedisServer;
-  let redisClient: ReturnType<typeof createClient>;
-  let databaseUrl: string;
-  let servers: ChildServer[] = [];
+  let cluster: TwoInstances;
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    redis = await startRedisServer(redisServer as string);
-    redisClient = createClient({ url: redis.url });
-    await redisClient.connect();
-    databaseUrl = await createTestDatabase();
-    servers = await Promise.all(
-      [0, 1].map(() => startChildServer({ ...INSTANCE_ENV, DATABASE_URL: databaseUrl, REDIS_URL: redis.url })),
-    );
+    cluster = await startTwoInstances(redisServer as string, INSTANCE_ENV);
   }, 60_000);
 
   afterAll(async () => {
     for (const socket of sockets.splice(0)) socket.close();
-    for (const server of servers) server.child.kill('SIGCONT');
-    await killAll(servers);
-    await redisClient?.quit().catch(() => undefined);
-    await redis?.stop();
+    await cluster?.stop();
   }, 30_000);
 
   it('a paused owner answers UNAVAILABLE; a dead owner’s room is taken over at once by the instance asked', async () => {
+    const { servers, redisClient, databaseUrl } = cluster;
     const [owner, forwarder] = servers;
     const { room, aliceSocket, bobSocket } = await startLiveMatch(owner.baseUrl, 'gone', forwarder.baseUrl);
     sockets.push(aliceSocket, bobSocket);

@@ -178,9 +178,12 @@ export class RoomsSocketHandlers implements OnModuleInit {
     try {
       return await forward(owner);
     } catch (error) {
-      if (!(error instanceof OwnerGoneError)) throw error;
-      // The owner died: the request reached nobody, so it is safe to send again. Watch the room again through
-      // whoever runs it now (which restores this socket's seat there), then send it there.
+      const forgotten = error instanceof RealtimeError && error.code === REALTIME_ERROR_CODES.notWatching;
+      if (!(error instanceof OwnerGoneError) && !forgotten) throw error;
+      // The owner died (the request reached nobody), or it no longer knows this socket (this instance stalled for a
+      // whole lease, so it dropped our sockets, or it gave the room up): the request did not run, so it is safe to
+      // send again. Watch the room again through whoever runs it now (restoring this socket's seat), then send it.
+      if (forgotten) this.forwarded.get(socket.id)?.delete(roomId);
       await this.join(socket, roomId);
       const next = this.forwarded.get(socket.id)?.get(roomId);
       return next ? forward(next).catch(ownerStillGone) : here();

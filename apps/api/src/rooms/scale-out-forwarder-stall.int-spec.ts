@@ -1,0 +1,73 @@
+import type { Ack, MatchInputAckDto, RoomPresenceDto } from '@skillduel/contracts';
+import { startLiveMatch, startTwoInstances, type TwoInstances } from '../../test/child-server';
+import { redisServerPath } from '../../test/redis-server';
+import { ClientSocket, expectMoneyConsistent, nextEvent, request, sleep } from './testing/rooms-test-kit';
+
+const redisServer = redisServerPath();
+if (!redisServer) {
+  process.stderr.write('scale-out-forwarder-stall.int-spec: SKIPPED — `redis-server` is not installed\n');
+}
+
+/** A short lease: an instance whose heartbeat stops for 600 ms counts as gone on the owner. */
+const INSTANCE_ENV = {
+  ROOM_OWNER_LEASE_MS: '600',
+  ROOM_SWEEP_INTERVAL_MS: '200',
+  RECONNECT_GRACE_SECONDS: '30',
+  AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
+};
+
+/**
+ * The chaos soak's two-instance seeds (issue 19) saw `match:input` refused NOT_WATCHING after a pause: the instance
+ * that forwards Bob's requests stalled for longer than a lease, so the owner took its sockets for gone (decision
+ * 0801) and forgot Bob's, though his socket never dropped. His next request now watches the room again through the
+ * owner (his seat comes back) and is sent again, instead of being refused until the client happens to rejoin.
+ */
+(redisServer ? describe : describe.skip)('scale-out: the forwarding instance stalls for longer than a lease', () => {
+  let cluster: TwoInstances;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    cluster = await startTwoInstances(redisServer as string, INSTANCE_ENV);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    await cluster?.stop();
+  }, 30_000);
+
+  it('the owner forgets the stalled instance’s sockets; Bob’s next input brings his seat back and is taken', async () => {
+    const [owner, forwarder] = cluster.servers;
+    const { room, aliceSocket, bobSocket } = await startLiveMatch(owner.baseUrl, 'stall', forwarder.baseUrl);
+    sockets.push(aliceSocket, bobSocket);
+    const answer = (value: number) =>
+      request<Ack<MatchInputAckDto>>(bobSocket, 'match:input', { room_id: room.id, input: { type: 'answer', value } });
+    expect((await answer(-1)).ok).toBe(true);
+
+    const bobGone = nextEvent<RoomPresenceDto>(
+      aliceSocket,
+      'room:presence',
+      (presence) => presence.room_id === room.id && presence.players[1]?.connected === false,
+      10_000,
+    );
+    forwarder.child.kill('SIGSTOP');
+    try {
+      await bobGone;
+    } finally {
+      forwarder.child.kill('SIGCONT');
+    }
+    // Bob's socket stayed connected to his (now running again) instance.
+    await sleep(300);
+    expect(bobSocket.connected).toBe(true);
+
+    const bobBack = nextEvent<RoomPresenceDto>(
+      aliceSocket,
+      'room:presence',
+      (presence) => presence.room_id === room.id && presence.players[1]?.connected === true,
+      10_000,
+    );
+    const input = await answer(-2);
+    expect(input).toMatchObject({ ok: true, data: { accepted: expect.any(Boolean) } });
+    await bobBack;
+    await expectMoneyConsistent(cluster.databaseUrl);
+  }, 60_000);
+});
