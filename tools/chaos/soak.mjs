@@ -71,12 +71,14 @@ function stackEnv(armFile, redisUrl, apiMain) {
 }
 
 let activeStack = null;
+let activeRedis = null;
 
 async function runSeed(seed, apiMain, build) {
   const random = rng(seed);
   const dataDir = mkdtempSync(join(tmpdir(), 'skillduel-chaos-'));
   const armFile = `${dataDir}.kill-after-commit`;
   const redis = INSTANCES === 2 ? await startRedis() : null;
+  activeRedis = redis;
   const stack = new Stack({
     root,
     dataDir,
@@ -219,7 +221,11 @@ async function runSeed(seed, apiMain, build) {
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => void (activeStack?.kill() ?? Promise.resolve()).then(() => process.exit(130)));
+  // The stack and the seed's redis-server go too (a Ctrl-C used to leave redis-server running).
+  process.once(
+    signal,
+    () => void Promise.all([activeStack?.kill(), activeRedis?.stop()]).finally(() => process.exit(130)),
+  );
 }
 
 let failures = 0;
