@@ -58,11 +58,3 @@ export function connect(baseUrl, token) {
 
 /** Emits and resolves with the acknowledgement. */
 export const ack = (socket, event, payload) => new Promise((resolve) => socket.emit(event, payload, resolve));
-
-/** The right answer to a number-rush question. */
-export function answerOf({ left, operator, right }) {
-  if (operator === '+') return left + right;
-  if (operator === '-') return left - right;
-  if (operator === '*') return left * right;
-  return left / right;
-}

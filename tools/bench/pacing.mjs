@@ -5,7 +5,7 @@
 // under 900 ms, or machine-steady, has the payout held. The old clients answered every 50 or 150 ms.
 import { createJiti } from 'jiti';
 import { join } from 'node:path';
-import { ack, answerOf } from './clients.mjs';
+import { ack } from './clients.mjs';
 import { root } from './server.mjs';
 
 /**
@@ -20,16 +20,19 @@ export const ACCURACY = 0.9;
 const TIME_UP_MARGIN_MS = 100;
 
 /**
- * `numberRushMinAnswerMs` of libs/games (the engine's own function, not a copy), loaded from the TypeScript source
- * with jiti. `@skillduel/contracts` points at its constants file only: its DTOs use decorators jiti cannot compile,
- * and number-rush needs nothing else from it.
+ * The number-rush functions of libs/games (the engine's own, not copies): `numberRushMinAnswerMs(question, answer)`
+ * and `solveArithmetic(question)`, loaded from the TypeScript source with jiti. `@skillduel/contracts` points at its
+ * constants file only: its DTOs use decorators jiti cannot compile, and number-rush needs nothing else from it. Used
+ * by bench:realtime, bench:scale and the chaos soak.
  */
-export async function loadNumberRushFloor() {
+export async function loadNumberRush() {
   const jiti = createJiti(import.meta.url, {
     alias: { '@skillduel/contracts': join(root, 'libs/contracts/src/lib/constants.ts') },
   });
-  const { numberRushMinAnswerMs } = await jiti.import(join(root, 'libs/games/src/number-rush/number-rush.ts'));
-  return numberRushMinAnswerMs;
+  const { numberRushMinAnswerMs, solveArithmetic } = await jiti.import(
+    join(root, 'libs/games/src/number-rush/number-rush.ts'),
+  );
+  return { numberRushMinAnswerMs, solveArithmetic };
 }
 
 /** A human thinking time in ms: uneven from answer to answer, never a repeating pattern. */
@@ -65,12 +68,12 @@ function countReason(tally, reason) {
 
 /**
  * Plays one number-rush seat like a quick person: once play has started, each question (a `match:view`) is answered
- * `floorMs(question, answer) + thinkingMs()` after it arrived — after the server stamped it, so the engine's measured
+ * `numberRushMinAnswerMs(question, answer) + thinkingMs()` after it arrived — after the server stamped it, so the engine's measured
  * time is at least that — nine in ten right. An answer due when the player's clock shows less than
  * TIME_UP_MARGIN_MS left is not sent (it would reach a finished match). Records into `tally`; seat 0's
  * `match:finished` counts the match's result and whether its payout was held. Resolves when the match has finished.
  */
-export function playLikeAPerson(socket, roomId, seat, floorMs, tally) {
+export function playLikeAPerson(socket, roomId, seat, numberRush, tally) {
   let playing = false;
   let finished = false;
   let endsAtLocal = Infinity;
@@ -97,9 +100,9 @@ export function playLikeAPerson(socket, roomId, seat, floorMs, tally) {
     });
   };
   const answer = (question) => {
-    const right = answerOf(question);
+    const right = numberRush.solveArithmetic(question);
     const value = Math.random() < ACCURACY ? right : right + 1;
-    const minMs = floorMs(question, right);
+    const minMs = numberRush.numberRushMinAnswerMs(question, right);
     clearTimeout(timer);
     timer = setTimeout(() => send(value, minMs), minMs + thinkingMs());
   };

@@ -17,7 +17,7 @@ import { fork, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { ack, api, connect, fundedPlayer } from './clients.mjs';
-import { describeTally, loadNumberRushFloor, newTally, playLikeAPerson } from './pacing.mjs';
+import { describeTally, loadNumberRush, newTally, playLikeAPerson } from './pacing.mjs';
 import { buildOnce, percentile, rssBytes, startStack, today } from './server.mjs';
 
 const spectatorCounts = (process.env.BENCH_SPECTATORS ?? '500,2000,5000').split(',').map(Number);
@@ -176,7 +176,7 @@ async function openRoom(baseUrl, index) {
  * SkillDuel: BENCH_ROOMS rooms, both players of each answering at a person's pace (pacing.mjs). Returns the latencies,
  * RSS and the broadcast schedule (room index, ms after the first start) for the bare baseline.
  */
-async function runSkillDuel(stack, spectatorCount, idleRssBytes, floorMs, tally) {
+async function runSkillDuel(stack, spectatorCount, idleRssBytes, numberRush, tally) {
   const baseUrl = stack.baseUrls[0];
   const rooms = [];
   for (let i = 0; i < roomCount; i++) rooms.push(await openRoom(baseUrl, i));
@@ -192,7 +192,7 @@ async function runSkillDuel(stack, spectatorCount, idleRssBytes, floorMs, tally)
   const finished = [];
   for (const [index, room] of rooms.entries()) {
     for (const [seat, socket] of room.players.entries())
-      finished.push(playLikeAPerson(socket, room.id, seat, floorMs, tally));
+      finished.push(playLikeAPerson(socket, room.id, seat, numberRush, tally));
     const [playerA] = room.players;
     // Every live broadcast of the room, as the server stamped it: the bare server replays this schedule.
     playerA.on('match:scores', (payload) => {
@@ -245,7 +245,7 @@ async function startBareServer() {
 
 async function main() {
   if (roomCount < 1 || roomCount > 5) throw new Error('BENCH_ROOMS: 1 to 5 (rooms per socket)');
-  const floorMs = await loadNumberRushFloor();
+  const numberRush = await loadNumberRush();
   buildOnce();
   const stack = await startStack({
     env: { MATCH_TIME_LIMIT_OVERRIDE_MS: String(matchMs), MATCH_COUNTDOWN_MS: '500', LOG_LEVEL: 'warn' },
@@ -260,7 +260,7 @@ async function main() {
     );
     for (const count of spectatorCounts) {
       const tally = newTally();
-      const ours = await runSkillDuel(stack, count, idleRssBytes, floorMs, tally);
+      const ours = await runSkillDuel(stack, count, idleRssBytes, numberRush, tally);
       const baseline = await bare.run(count, ours.schedule);
       console.log(
         `${String(count).padStart(5)} spectators: SkillDuel ${ours.broadcasts} live broadcasts ` +

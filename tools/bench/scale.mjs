@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { findFreePort } from '../postgres/embedded.mjs';
 import { ack, api, connect, fundedPlayer } from './clients.mjs';
-import { describeTally, loadNumberRushFloor, newTally, playLikeAPerson } from './pacing.mjs';
+import { describeTally, loadNumberRush, newTally, playLikeAPerson } from './pacing.mjs';
 import { buildOnce, percentile, startStack, today } from './server.mjs';
 
 const spectatorCount = Number(process.env.BENCH_SPECTATORS ?? 5000);
@@ -118,7 +118,7 @@ function startWorker(data) {
   return { worker, next };
 }
 
-async function runPhase(stack, floorMs, tally) {
+async function runPhase(stack, numberRush, tally) {
   const { baseUrls, pids } = stack;
   const rooms = [];
   for (let i = 0; i < roomCount; i++) rooms.push(await openRoom(baseUrls[i % baseUrls.length], i));
@@ -143,7 +143,7 @@ async function runPhase(stack, floorMs, tally) {
     // Both players answer like people; every answer marks the scores dirty (right or wrong), so the broadcasts follow
     // the answers (at most one per 100 ms per room).
     for (const [seat, socket] of room.players.entries()) {
-      finished.push(playLikeAPerson(socket, room.id, seat, floorMs, tally).then(() => Date.now()));
+      finished.push(playLikeAPerson(socket, room.id, seat, numberRush, tally).then(() => Date.now()));
     }
     const started = new Promise((resolve) => playerA.once('match:started', resolve));
     room.started = started.then((event) => (startedAt[room.id] = event.started_at));
@@ -243,7 +243,7 @@ async function startRedis() {
 
 async function main() {
   if (roomCount < 1 || roomCount > 5) throw new Error('BENCH_ROOMS: 1 to 5 (rooms per socket)');
-  const floorMs = await loadNumberRushFloor();
+  const numberRush = await loadNumberRush();
   if (process.env.BENCH_SKIP_BUILD !== '1') buildOnce();
   const env = { MATCH_TIME_LIMIT_OVERRIDE_MS: String(matchMs), MATCH_COUNTDOWN_MS: '500', LOG_LEVEL: 'warn' };
   // One Redis per setup: the adapter's pub/sub channels are global, the idle setup must not receive the other's traffic.
@@ -266,7 +266,7 @@ async function main() {
     for (let round = 1; round <= rounds; round++) {
       for (const [i, stack] of stacks.entries()) {
         const redisCpuBefore = cpuMs(redises[i].pid);
-        const result = await runPhase(stack, floorMs, tallies[i]);
+        const result = await runPhase(stack, numberRush, tallies[i]);
         results[i].push(result);
         console.log(
           `  round ${round}: ${describe(summarize([result]))}; redis ${((cpuMs(redises[i].pid) - redisCpuBefore) / 1000).toFixed(1)} s`,

@@ -3,6 +3,7 @@
 // socket mid-round and come back (within the reconnect grace, or after it and forfeit), some play again. Every socket
 // request's outcome is recorded like the REST ones: accepted (ack ok), refused (ack error) or unknown (no ack).
 import { io } from 'socket.io-client';
+import { loadNumberRush } from '../bench/pacing.mjs';
 import { operate } from './workload.mjs';
 import { call } from './http.mjs';
 import { sleep, toCents } from './util.mjs';
@@ -21,27 +22,8 @@ const EVENTS = {
   scores: 'match:scores',
 };
 
-/** The human floors of libs/games core/plausibility.ts (MIN_HUMAN_REACTION_MS, MIN_ARITHMETIC_STEP_MS, MIN_KEYSTROKE_MS). */
-const MIN_HUMAN_REACTION_MS = 100;
-const MIN_ARITHMETIC_STEP_MS = 150;
-const MIN_KEYSTROKE_MS = 50;
-
-/** numberRushMinAnswerMs of libs/games number-rush.ts: the least time a person needs to read, solve and type. */
-export function numberRushMinAnswerMs(question, answer) {
-  const digits = (n) => String(Math.abs(n)).length;
-  const steps =
-    question.operator === '+' || question.operator === '-'
-      ? Math.max(digits(question.left), digits(question.right))
-      : 1;
-  return MIN_HUMAN_REACTION_MS + steps * MIN_ARITHMETIC_STEP_MS + (digits(answer) + 1) * MIN_KEYSTROKE_MS;
-}
-
-function answerOf({ left, operator, right }) {
-  if (operator === '+') return left + right;
-  if (operator === '-') return left - right;
-  if (operator === '*') return left * right;
-  return left / right;
-}
+// The engine's own functions (libs/games, loaded with jiti), so the soak's players follow the floors the server uses.
+const { numberRushMinAnswerMs, solveArithmetic } = await loadNumberRush();
 
 /** A socket with a fresh connection; null when the server does not take it within 5 s. */
 function connect(baseUrl, token) {
@@ -222,7 +204,7 @@ async function playOneInput(context, player, socket, roomId, current) {
       return null;
     }
     player.answeredViewAt = viewAt;
-    const right = answerOf(game.question);
+    const right = solveArithmetic(game.question);
     const floorMs = numberRushMinAnswerMs(game.question, right);
     await sleep(Math.max(0, viewAt + floorMs + player.rng.int(400, 1600) - Date.now()));
     if (current().viewAt !== viewAt) return null; // a newer view arrived (reconnect): answer that one

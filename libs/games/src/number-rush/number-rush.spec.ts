@@ -6,6 +6,7 @@ import {
   numberRushEngine as engine,
   numberRushMinAnswerMs,
   numberRushQuestion,
+  solveArithmetic,
 } from './number-rush';
 
 const answer = (value: number) => ({ type: 'answer', value });
@@ -13,6 +14,24 @@ const answer = (value: number) => ({ type: 'answer', value });
 function within(value: number, range: { min: number; max: number }): boolean {
   return Number.isInteger(value) && value >= range.min && value <= range.max;
 }
+
+describe('solveArithmetic', () => {
+  it('works out each operator', () => {
+    expect(solveArithmetic({ left: 47, operator: '+', right: 38 })).toBe(85);
+    expect(solveArithmetic({ left: 47, operator: '-', right: 38 })).toBe(9);
+    expect(solveArithmetic({ left: 12, operator: '*', right: 7 })).toBe(84);
+    expect(solveArithmetic({ left: 84, operator: '/', right: 7 })).toBe(12);
+  });
+
+  it('gives every generated question its own answer', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.nat({ max: 10_000 }), (seed, index) => {
+        const { question, answer: result } = numberRushQuestion(seed, index);
+        expect(solveArithmetic(question)).toBe(result);
+      }),
+    );
+  });
+});
 
 describe('number-rush content', () => {
   it('keeps every operand in its range and every answer whole', () => {

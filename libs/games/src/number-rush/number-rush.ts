@@ -40,6 +40,20 @@ export interface NumberRushView {
   readonly active: boolean;
 }
 
+/** The right answer to `question`: the one place the arithmetic is worked out (engine, bots, tests, benchmarks). */
+export function solveArithmetic({ left, operator, right }: ArithmeticQuestion): number {
+  switch (operator) {
+    case '+':
+      return left + right;
+    case '-':
+      return left - right;
+    case '*':
+      return left * right;
+    case '/':
+      return left / right;
+  }
+}
+
 /** Question `index` of the match and its answer (always a whole number, never negative). */
 export function numberRushQuestion(
   seed: string,
@@ -48,29 +62,28 @@ export function numberRushQuestion(
   const rng = rngFor(seed, 'number-rush', 'question', index);
   const operator = rng.pick(ARITHMETIC_OPERATORS);
   const { addition, subtractionLeft, subtractionRight, factor } = NUMBER_RUSH_RANGES;
+  let question: ArithmeticQuestion;
   switch (operator) {
-    case '+': {
-      const left = rng.int(addition.min, addition.max);
-      const right = rng.int(addition.min, addition.max);
-      return { question: { left, operator, right }, answer: left + right };
-    }
+    case '+':
+      question = { left: rng.int(addition.min, addition.max), operator, right: rng.int(addition.min, addition.max) };
+      break;
     case '-': {
       const left = rng.int(subtractionLeft.min, subtractionLeft.max);
-      const right = rng.int(subtractionRight.min, subtractionRight.max);
-      return { question: { left, operator, right }, answer: left - right };
+      question = { left, operator, right: rng.int(subtractionRight.min, subtractionRight.max) };
+      break;
     }
-    case '*': {
-      const left = rng.int(factor.min, factor.max);
-      const right = rng.int(factor.min, factor.max);
-      return { question: { left, operator, right }, answer: left * right };
-    }
+    case '*':
+      question = { left: rng.int(factor.min, factor.max), operator, right: rng.int(factor.min, factor.max) };
+      break;
     case '/': {
       // Built backwards from a product so the quotient is whole.
       const divisor = rng.int(factor.min, factor.max);
       const quotient = rng.int(factor.min, factor.max);
-      return { question: { left: divisor * quotient, operator, right: divisor }, answer: quotient };
+      question = { left: divisor * quotient, operator, right: divisor };
+      break;
     }
   }
+  return { question, answer: solveArithmetic(question) };
 }
 
 /**

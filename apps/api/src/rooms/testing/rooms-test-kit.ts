@@ -11,7 +11,7 @@ import type {
 } from '@skillduel/contracts';
 import type { NumberRushView, PlayerView } from '@skillduel/games';
 import { REALTIME_PATH } from '@skillduel/contracts';
-import { numberRushMinAnswerMs } from '@skillduel/games';
+import { numberRushMinAnswerMs, solveArithmetic } from '@skillduel/games';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
@@ -172,17 +172,7 @@ export async function eventually(
 
 /** The right answer to the number-rush question a player's view shows. */
 export function numberRushAnswer(view: PlayerView<NumberRushView>): number {
-  const { left, operator, right } = view.game.question;
-  switch (operator) {
-    case '+':
-      return left + right;
-    case '-':
-      return left - right;
-    case '*':
-      return left * right;
-    case '/':
-      return left / right;
-  }
+  return solveArithmetic(view.game.question);
 }
 
 // Over the engine's floor by this much, as the server times the item from its own accept (before the view arrives).
