@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 
 /** `export * from './lib/x'` / `export type * from './lib/x'` lines of an entry file. */
 function reExports(file: string): Map<string, 'value' | 'type'> {
@@ -11,9 +11,16 @@ function reExports(file: string): Map<string, 'value' | 'type'> {
   return found;
 }
 
-function importsServerOnlyLibrary(modulePath: string): boolean {
+/** Whether the module imports class-validator or class-transformer, itself or through its relative imports. */
+function importsServerOnlyLibrary(modulePath: string, seen = new Set<string>()): boolean {
+  if (seen.has(modulePath)) return false;
+  seen.add(modulePath);
   const text = readFileSync(join(__dirname, `${modulePath}.ts`), 'utf8');
-  return /from '(class-validator|class-transformer)'/.test(text);
+  if (/from '(class-validator|class-transformer)'/.test(text)) return true;
+  // A value import of a sibling module (a DTO base class); `import type` brings no code along.
+  return [...text.matchAll(/^import (?!type )[^;]*? from '(\.{1,2}\/[^']+)';$/gms)].some(([, relative]) =>
+    importsServerOnlyLibrary(posix.join(posix.dirname(modulePath), relative), seen),
+  );
 }
 
 describe('browser entry (docs/decisions/1301)', () => {

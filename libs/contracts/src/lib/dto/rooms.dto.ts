@@ -6,8 +6,8 @@ import { IsDollarAmount } from './wallet.dto';
 
 const GAME_ID_MAX_LENGTH = 64;
 
-/** POST /rooms (SPEC §7: {game_id, bet_amount, is_private (false), max_players (2)}; `password` for private rooms). */
-export class CreateRoomDto {
+/** A game and a stake: the body of quick match and of the matchmaking queue, and the start of a new room's. */
+export class GameStakeDto {
   @MaxLength(GAME_ID_MAX_LENGTH, { message: ROOM_MESSAGES.chooseGame })
   @IsNotEmpty({ message: ROOM_MESSAGES.chooseGame })
   @IsString({ message: ROOM_MESSAGES.chooseGame })
@@ -16,7 +16,10 @@ export class CreateRoomDto {
   /** Dollars, a JSON number or a decimal string with at most 2 decimals. */
   @IsDollarAmount(BET_AMOUNT_RULE)
   bet_amount!: number | string;
+}
 
+/** POST /rooms (SPEC §7: {game_id, bet_amount, is_private (false), max_players (2)}; `password` for private rooms). */
+export class CreateRoomDto extends GameStakeDto {
   @IsOptional()
   @IsBoolean({ message: 'is_private must be true or false' })
   is_private?: boolean;
@@ -42,15 +45,7 @@ export class JoinRoomDto {
 }
 
 /** POST /rooms/quick-match: join a waiting public room of this game and bet, else create one. */
-export class QuickMatchDto {
-  @MaxLength(GAME_ID_MAX_LENGTH, { message: ROOM_MESSAGES.chooseGame })
-  @IsNotEmpty({ message: ROOM_MESSAGES.chooseGame })
-  @IsString({ message: ROOM_MESSAGES.chooseGame })
-  game_id!: string;
-
-  @IsDollarAmount(BET_AMOUNT_RULE)
-  bet_amount!: number | string;
-}
+export class QuickMatchDto extends GameStakeDto {}
 
 /** GET /rooms?game=&status= (without status: the active rooms). */
 export class RoomsQueryDto {
