@@ -1,16 +1,15 @@
 import { Global, Module } from '@nestjs/common';
 import { AuditLogRepository } from './audit-log.repository';
-import { FairPlayReviewsRepository } from '../fair-play/fair-play-reviews.repository';
 import { FairPlayFlagsRepository } from './fair-play-flags.repository';
 import { StaffRolesService } from './staff-roles.service';
 
 /**
  * The audit trail, the role lookup and fair-play flags, for every module operators act on or that raises flags
- * (wallet reviews, freezes, match settlement), and fair-play evidence and reviews (written by settlement).
+ * (wallet reviews, freezes, match settlement). Fair-play evidence and reviews: FairPlayCoreModule.
  */
 @Global()
 @Module({
-  providers: [AuditLogRepository, StaffRolesService, FairPlayFlagsRepository, FairPlayReviewsRepository],
-  exports: [AuditLogRepository, StaffRolesService, FairPlayFlagsRepository, FairPlayReviewsRepository],
+  providers: [AuditLogRepository, StaffRolesService, FairPlayFlagsRepository],
+  exports: [AuditLogRepository, StaffRolesService, FairPlayFlagsRepository],
 })
 export class AdminCoreModule {}

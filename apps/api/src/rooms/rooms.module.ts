@@ -18,13 +18,14 @@ import { RoomsController } from './rooms.controller';
 import { RoomsMaintenanceService } from './rooms-maintenance.service';
 import { RoomsRepository } from './rooms.repository';
 import { RoomsService } from './rooms.service';
+import { FairPlayCoreModule } from '../fair-play/fair-play-core.module';
 
 /**
  * Real-money rooms and live matches (SPEC §7 /rooms*, PRODUCT.md §4–§6): the REST calls, escrow and settlement
  * through the ledger, the server-run matches, spectating, chat and the lobby feed over the realtime layer.
  */
 @Module({
-  imports: [WalletModule, RealtimeModule, NotificationsModule, RatingsModule],
+  imports: [WalletModule, RealtimeModule, NotificationsModule, RatingsModule, FairPlayCoreModule],
   controllers: [RoomsController],
   providers: [
     RoomsService,
