@@ -8,57 +8,13 @@ import {
   type RoomJoinedDto,
 } from '@skillduel/contracts';
 import { randomBytes } from 'node:crypto';
-import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
 import { DataSource, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { toErrorBody } from '../src/common/all-exceptions.filter';
 import { isDatabaseUnavailable } from '../src/database/database-errors';
 import { connectSocket, request } from '../src/rooms/testing/rooms-test-kit';
+import { DatabaseLink, linkedTestDatabase } from './database-link';
 import { createTestDatabase } from './test-app';
 import { createAppOnDatabase } from './wallet-helpers';
-
-/**
- * A TCP relay between the API and PostgreSQL that the test can cut (listener closed: new connections are refused;
- * open connections reset) and restore on the same port: the API sees exactly what it sees when an external
- * database goes away and comes back.
- */
-class DatabaseLink {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
-  ) {}
-
-  async up(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = tcpConnect(this.targetPort, this.targetHost);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    const address = server.address();
-    if (typeof address === 'object' && address) this.port = address.port;
-    this.server = server;
-  }
-
-  async down(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const socket of this.sockets) socket.resetAndDestroy();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
 
 describe('an external database that goes away and comes back (real PostgreSQL behind a cuttable link)', () => {
   let link: DatabaseLink;
@@ -66,12 +22,9 @@ describe('an external database that goes away and comes back (real PostgreSQL be
   let accessToken: string;
 
   beforeAll(async () => {
-    const databaseUrl = new URL(await createTestDatabase());
-    link = new DatabaseLink(databaseUrl.hostname, Number(databaseUrl.port));
-    await link.up();
-    databaseUrl.hostname = '127.0.0.1';
-    databaseUrl.port = String(link.port);
-    app = await createAppOnDatabase(databaseUrl.toString());
+    const linked = await linkedTestDatabase(await createTestDatabase());
+    link = linked.link;
+    app = await createAppOnDatabase(linked.linkedUrl);
     const suffix = randomBytes(5).toString('hex');
     const password = `Pw-${randomBytes(8).toString('hex')}`;
     const registered = await app.inject({

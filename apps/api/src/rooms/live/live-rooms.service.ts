@@ -89,6 +89,8 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
       realtime,
       clock,
       metrics,
+      // Past this a stale sweep may void the round anyway (it is not heartbeated while the database is away).
+      config.MATCH_STALE_AFTER_SECONDS * 1000,
     );
     this.lifecycle = new MatchLifecycle(
       this.registry,

@@ -1,5 +1,6 @@
 import { centsToDollars, RoomSeat, SERVER_EVENTS } from '@skillduel/contracts';
 import { Logger } from '@nestjs/common';
+import { isDatabaseUnavailable } from '../../database/database-errors';
 import { MetricsService } from '../../metrics/metrics.service';
 import { RealtimeServer } from '../../realtime/realtime.server';
 import { CHANNELS } from '../../realtime/realtime.types';
@@ -17,6 +18,8 @@ import { RoomRuntime } from './room-runtime';
 /** Settlement attempts before the round is left to crash recovery (docs/decisions/0602). */
 const SETTLE_ATTEMPTS = 3;
 const SETTLE_RETRY_MS = 500;
+/** The longest pause between attempts while the database is unreachable. */
+const SETTLE_OUTAGE_RETRY_MAX_MS = 2000;
 
 /** Why a live round ends without the engine deciding it. */
 export type ForcedEnd = { kind: 'forfeit'; loser: RoomSeat } | { kind: 'void' };
@@ -38,6 +41,11 @@ export class RoundEnd {
     private readonly realtime: RealtimeServer,
     private readonly clock: MatchClock,
     private readonly metrics: MetricsService,
+    /**
+     * How long a round decided while the database is unreachable keeps trying to settle (a supervised PostgreSQL
+     * restart takes seconds): the winner is paid once it is back, instead of the round being voided by crash recovery.
+     */
+    private readonly settleOutageBudgetMs: number,
   ) {}
 
   /**
@@ -59,13 +67,18 @@ export class RoundEnd {
     const decision = this.decide(match, forced, atMs);
     await runtime.exclusive(async () => {
       let closed = null;
+      const firstAttemptAt = Date.now();
       for (let attempt = 1; ; attempt++) {
         try {
           closed = await this.settlement.closeRound(runtime.id, match.round, decision);
           break;
         } catch (error) {
-          this.logger.error({ err: error, roomId: runtime.id, round: match.round, attempt }, 'Settlement failed');
-          if (attempt >= SETTLE_ATTEMPTS) {
+          const outage = isDatabaseUnavailable(error);
+          const context = { err: error, roomId: runtime.id, round: match.round, attempt };
+          if (outage) this.logger.warn(context, 'Settlement waits for the database');
+          else this.logger.error(context, 'Settlement failed');
+          const giveUp = outage ? Date.now() - firstAttemptAt >= this.settleOutageBudgetMs : attempt >= SETTLE_ATTEMPTS;
+          if (giveUp) {
             this.metrics.settlementFailures.inc();
             this.metrics.liveMatches.dec();
             // Leave it to crash recovery: this instance stops heartbeating the round, another sweep voids it.
@@ -74,7 +87,10 @@ export class RoundEnd {
             runtime.clearTimers();
             return;
           }
-          await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS * attempt));
+          const pauseMs = SETTLE_RETRY_MS * attempt;
+          await new Promise((resolve) =>
+            setTimeout(resolve, outage ? Math.min(pauseMs, SETTLE_OUTAGE_RETRY_MAX_MS) : pauseMs),
+          );
         }
       }
       match.phase = 'finished';

@@ -1,0 +1,79 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  answerNumberRushCorrectly,
+  balanceCents,
+  expectMoneyConsistent,
+  playerWithBalance,
+  playNumberRushRound,
+} from '../src/rooms/testing/rooms-test-kit';
+import { DatabaseLink, linkedTestDatabase } from './database-link';
+import { sql } from './db';
+import { createTestDatabase } from './test-app';
+import { createAppOnDatabase } from './wallet-helpers';
+
+const TIME_LIMIT_MS = 2000;
+/** Longer than the three quick settlement attempts (0.5 + 1 s) that used to end in crash recovery. */
+const OUTAGE_AFTER_TIME_UP_MS = 3500;
+
+/**
+ * A round decided while the database is away (issue 19: the chaos soak's postmaster kills). A supervised PostgreSQL
+ * restart takes seconds; the round used to get three settlement attempts in 1.5 s, then was dropped from memory and
+ * later voided by crash recovery: the winner's win became a refund, and the room's sockets were refused NOT_WATCHING
+ * meanwhile. Now settlement waits for the database (up to MATCH_STALE_AFTER_SECONDS) and pays the winner once.
+ */
+describe('a round that ends while the database is unreachable', () => {
+  let link: DatabaseLink;
+  let databaseUrl: string;
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    databaseUrl = await createTestDatabase();
+    const linked = await linkedTestDatabase(databaseUrl);
+    link = linked.link;
+    app = await createAppOnDatabase(linked.linkedUrl, {
+      MATCH_COUNTDOWN_MS: '100',
+      MATCH_TIME_LIMIT_OVERRIDE_MS: String(TIME_LIMIT_MS),
+      // No sweep during the test: only the owner's own settlement can close the round.
+      ROOM_SWEEP_INTERVAL_MS: '600000',
+    });
+    await app.listen(0, '127.0.0.1');
+  });
+
+  afterAll(async () => {
+    await link.up().catch(() => undefined);
+    await app.close();
+    await link.down();
+  });
+
+  it('is settled with its real result once the database is back: the winner is paid, not refunded', async () => {
+    const alice = await playerWithBalance(app, 100);
+    const bob = await playerWithBalance(app, 100);
+    let cutAt = 0;
+    const { roomId, aliceSocket, bobSocket, result } = await playNumberRushRound(app, alice, bob, {
+      finishTimeoutMs: 30_000,
+      play: async (socket, id, firstView) => {
+        await answerNumberRushCorrectly(socket, id, firstView, 1);
+        // The database goes away before time is up and comes back well after the round was decided.
+        await link.down();
+        cutAt = Date.now();
+        setTimeout(() => void link.up(), TIME_LIMIT_MS + OUTAGE_AFTER_TIME_UP_MS);
+      },
+    });
+    try {
+      expect(Date.now() - cutAt).toBeGreaterThanOrEqual(TIME_LIMIT_MS);
+      expect(result).toMatchObject({ round: 1, outcome: 'player1' });
+      const [match] = await sql<{ status: string; outcome: string }>(
+        databaseUrl,
+        'SELECT status, outcome FROM matches WHERE room_id = $1',
+        [roomId],
+      );
+      expect(match).toEqual({ status: 'finished', outcome: 'player1' });
+      expect(await balanceCents(databaseUrl, alice.user.id)).toBe(10_500n);
+      expect(await balanceCents(databaseUrl, bob.user.id)).toBe(9_500n);
+      await expectMoneyConsistent(databaseUrl);
+    } finally {
+      aliceSocket.close();
+      bobSocket.close();
+    }
+  }, 60_000);
+});
