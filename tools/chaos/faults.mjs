@@ -57,6 +57,8 @@ export async function injectFaults({ stack, faults, startedAt, faultStats, pause
     const apiPids = stack.apiPids();
     const target = apiPids[Math.floor(fault.pick * apiPids.length)];
     const faultAt = Date.now();
+    // In the stack's log too, so that a refusal or an error there can be set against the faults.
+    stack.note(`chaos fault: ${fault.kind} (pid ${fault.kind === 'launcher' ? stack.launcher?.pid : target})`);
     if (fault.kind === 'api' && target) process.kill(target, 'SIGKILL');
     else if (fault.kind === 'launcher') {
       const exited = new Promise((resolveExit) => stack.launcher.once('exit', resolveExit));

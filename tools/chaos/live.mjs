@@ -64,7 +64,13 @@ function request(context, player, socket, event, payload) {
       // are not.
       if (outcome === 'refused') {
         const key = `${event} ${ack?.error?.code ?? 'no code'}`;
-        context.socketRefusals.set(key, (context.socketRefusals.get(key) ?? 0) + 1);
+        const count = (context.socketRefusals.get(key) ?? 0) + 1;
+        context.socketRefusals.set(key, count);
+        // The first of each kind, with where and when, to find it in the stack's log.
+        if (count === 1) {
+          const at = new Date().toISOString().slice(11, 23);
+          context.firstRefusals.push(`${key} at ${at} (${player.username} on ${socket.io.uri}, ${payload.room_id})`);
+        }
       }
       if (event === EVENTS.playAgain) player.socketOps.push({ event, roomId: payload.room_id, outcome });
       resolveAck(error ? null : ack);

@@ -31,5 +31,6 @@ export function printReport({ results, figures, players, stats, faultStats, roun
   const refusals = [...live.socketRefusals].sort(([, a], [, b]) => b - a);
   if (refusals.length > 0) {
     console.log(`  socket refusals by event and code: ${refusals.map(([key, n]) => `${key} ${n}`).join(', ')}`);
+    for (const first of live.firstRefusals) console.log(`    first ${first}`);
   }
 }

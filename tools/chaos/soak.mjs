@@ -113,6 +113,7 @@ async function runSeed(seed, apiMain, build) {
     const context = {
       socketOutcomes: { accepted: 0, refused: 0, unknown: 0 },
       socketRefusals: new Map(),
+      firstRefusals: [],
       inputs: 0,
       drops: { back: 0, forfeit: 0 },
       stats,

@@ -24,6 +24,11 @@ export class Stack {
     writeFileSync(this.log, '');
   }
 
+  /** A line of the soak's own in the stack's log, with the time. */
+  note(text) {
+    writeFileSync(this.log, `${new Date().toISOString()} ${text}\n`, { flag: 'a' });
+  }
+
   start({ build = false } = {}) {
     const env = { ...process.env, ...this.env, DATA_DIR: this.dataDir, PORT: String(this.port), HOST: '127.0.0.1' };
     delete env.DATABASE_URL;
