@@ -46,6 +46,10 @@ const ownerKey = (roomId: string) => `skillduel:rooms:owner:${roomId}`;
     sockets.push(aliceSocket, bobSocket);
     const ownerId = await redisClient.get(ownerKey(room.id));
     expect(ownerId).toEqual(expect.any(String));
+    // A spectator on the forwarding instance, watching through the owner.
+    const spectator = await connectSocket(forwarder.baseUrl, {});
+    sockets.push(spectator);
+    expect(await request<Ack<RoomJoinedDto>>(spectator, 'room:join', { room_id: room.id })).toMatchObject({ ok: true });
     const answer = (value: number) =>
       request<Ack<MatchInputAckDto>>(bobSocket, 'match:input', { room_id: room.id, input: { type: 'answer', value } });
     expect((await answer(-1)).ok).toBe(true);
@@ -69,6 +73,8 @@ const ownerKey = (roomId: string) => `skillduel:rooms:owner:${roomId}`;
     // the room itself: Bob's input gets a real answer (the round died with its owner, so it is not taken — but it
     // is not INTERNAL either), and his socket watches the room there without reconnecting.
     await owner.stop('SIGKILL');
+    // Leaving a room whose owner died just leaves it (it was refused INTERNAL).
+    expect(await request<Ack<null>>(spectator, 'room:leave', { room_id: room.id })).toEqual({ ok: true, data: null });
     // A newcomer asks for the room first: the lease still names the dead owner, and the newcomer is let in anyway.
     const guest = await connectSocket(forwarder.baseUrl, {});
     sockets.push(guest);

@@ -84,7 +84,8 @@ export class RoomLeases {
     switch (request.op) {
       case 'watch':
         if ((await this.cluster.ownerFor(roomId)) !== this.cluster.instanceId) {
-          throw new RealtimeError(REALTIME_ERROR_CODES.internal, REALTIME_MESSAGES.internal);
+          // The room moved to another instance since the forwarder asked: it asks again when the client retries.
+          throw new RealtimeError(REALTIME_ERROR_CODES.unavailable, REALTIME_MESSAGES.unavailable);
         }
         return this.owned.watch(viewer, roomId).then((joined) => {
           if (request.from) this.viewers.addRemote(viewer.id, request.from);

@@ -159,7 +159,10 @@ export class RoomsSocketHandlers implements OnModuleInit {
     for (const channel of [CHANNELS.room(roomId), CHANNELS.seat(roomId, 0), CHANNELS.seat(roomId, 1)]) {
       await socket.leave(channel);
     }
-    await this.cluster.call(owner, { op: 'unwatch', roomId, args: { socketId: socket.id } });
+    await this.cluster.call(owner, { op: 'unwatch', roomId, args: { socketId: socket.id } }).catch((error: unknown) => {
+      // A dead owner has nothing left to unwatch: the socket has left the room.
+      if (!(error instanceof OwnerGoneError)) throw error;
+    });
     return null;
   }
 
