@@ -223,3 +223,19 @@ export async function startTwoInstances(redisServerPath: string, env: Record<str
     },
   };
 }
+
+/**
+ * For a describe block: two instances started before its tests and stopped after them (the sockets the tests push
+ * to `sockets` are closed first). Read `cluster` inside the tests.
+ */
+export function twoInstancesForSuite(redisServerPath: string, env: Record<string, string>) {
+  const suite = { cluster: undefined as unknown as TwoInstances, sockets: [] as ClientSocket[] };
+  beforeAll(async () => {
+    suite.cluster = await startTwoInstances(redisServerPath, env);
+  }, 60_000);
+  afterAll(async () => {
+    for (const socket of suite.sockets.splice(0)) socket.close();
+    await suite.cluster?.stop();
+  }, 30_000);
+  return suite;
+}

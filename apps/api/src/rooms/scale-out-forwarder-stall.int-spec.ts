@@ -1,7 +1,7 @@
 import type { Ack, MatchInputAckDto, RoomPresenceDto } from '@skillduel/contracts';
-import { startLiveMatch, startTwoInstances, type TwoInstances } from '../../test/child-server';
+import { startLiveMatch, twoInstancesForSuite } from '../../test/child-server';
 import { redisServerPath } from '../../test/redis-server';
-import { ClientSocket, expectMoneyConsistent, nextEvent, request, sleep } from './testing/rooms-test-kit';
+import { expectMoneyConsistent, nextEvent, request, sleep } from './testing/rooms-test-kit';
 
 const redisServer = redisServerPath();
 if (!redisServer) {
@@ -23,20 +23,11 @@ const INSTANCE_ENV = {
  * owner (his seat comes back) and is sent again, instead of being refused until the client happens to rejoin.
  */
 (redisServer ? describe : describe.skip)('scale-out: the forwarding instance stalls for longer than a lease', () => {
-  let cluster: TwoInstances;
-  const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    cluster = await startTwoInstances(redisServer as string, INSTANCE_ENV);
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const socket of sockets.splice(0)) socket.close();
-    await cluster?.stop();
-  }, 30_000);
+  const suite = twoInstancesForSuite(redisServer as string, INSTANCE_ENV);
+  const sockets = suite.sockets;
 
   it('the owner forgets the stalled instance’s sockets; Bob’s next input brings his seat back and is taken', async () => {
-    const [owner, forwarder] = cluster.servers;
+    const [owner, forwarder] = suite.cluster.servers;
     const { room, aliceSocket, bobSocket } = await startLiveMatch(owner.baseUrl, 'stall', forwarder.baseUrl);
     sockets.push(aliceSocket, bobSocket);
     const answer = (value: number) =>
@@ -68,6 +59,6 @@ const INSTANCE_ENV = {
     const input = await answer(-2);
     expect(input).toMatchObject({ ok: true, data: { accepted: expect.any(Boolean) } });
     await bobBack;
-    await expectMoneyConsistent(cluster.databaseUrl);
+    await expectMoneyConsistent(suite.cluster.databaseUrl);
   }, 60_000);
 });

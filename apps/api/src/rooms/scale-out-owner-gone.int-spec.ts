@@ -1,7 +1,7 @@
 import type { Ack, MatchInputAckDto, RoomJoinedDto } from '@skillduel/contracts';
-import { startLiveMatch, startTwoInstances, type TwoInstances } from '../../test/child-server';
+import { startLiveMatch, twoInstancesForSuite } from '../../test/child-server';
 import { redisServerPath } from '../../test/redis-server';
-import { ClientSocket, connectSocket, expectMoneyConsistent, request } from './testing/rooms-test-kit';
+import { connectSocket, expectMoneyConsistent, request } from './testing/rooms-test-kit';
 
 const redisServer = redisServerPath();
 if (!redisServer) {
@@ -27,20 +27,11 @@ const ownerKey = (roomId: string) => `skillduel:rooms:owner:${roomId}`;
  * client may retry, not a server error.
  */
 (redisServer ? describe : describe.skip)('scale-out: the owner of a room stops answering', () => {
-  let cluster: TwoInstances;
-  const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    cluster = await startTwoInstances(redisServer as string, INSTANCE_ENV);
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const socket of sockets.splice(0)) socket.close();
-    await cluster?.stop();
-  }, 30_000);
+  const suite = twoInstancesForSuite(redisServer as string, INSTANCE_ENV);
+  const sockets = suite.sockets;
 
   it('a paused owner answers UNAVAILABLE; a dead owner’s room is taken over at once by the instance asked', async () => {
-    const { servers, redisClient, databaseUrl } = cluster;
+    const { servers, redisClient, databaseUrl } = suite.cluster;
     const [owner, forwarder] = servers;
     const { room, aliceSocket, bobSocket } = await startLiveMatch(owner.baseUrl, 'gone', forwarder.baseUrl);
     sockets.push(aliceSocket, bobSocket);
