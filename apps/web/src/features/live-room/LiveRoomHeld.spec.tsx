@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { GAME_ROOM_MESSAGES } from '@skillduel/contracts';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { buildUser } from '../../test/factories';
+import { renderLiveRoom } from '../../test/liveRoom';
 import { installFakeSocket, type FakeSocket } from '../../test/realtime';
-import { renderWithProviders } from '../../test/renderWithProviders';
 import {
   ALICE,
   BOB,
@@ -18,19 +16,6 @@ import {
 } from '../../test/rooms';
 import { apiUrl, server } from '../../test/server';
 import { storeSignedInUser } from '../../test/wallet';
-import { LiveRoom } from './LiveRoom';
-
-function renderLiveRoom(roomId: string, language?: 'en' | 'es') {
-  return renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/game/:gameId" element={<LiveRoom roomId={roomId} spectate={false} />} />
-      </Routes>
-      <Toaster />
-    </>,
-    { route: `/game/${roomId}`, language },
-  );
-}
 
 /** The server's word on the balance after a held round: the stake went into escrow, nothing came back. */
 function serveBalance(userId: string, username: string, loads: { count: number }): void {

@@ -1,28 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { GAME_ROOM_MESSAGES, REALTIME_MESSAGES, type RealtimeErrorDto } from '@skillduel/contracts';
-import { Route, Routes } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { buildUser } from '../../test/factories';
+import { renderLiveRoom } from '../../test/liveRoom';
 import { installFakeSocket, type FakeSocket } from '../../test/realtime';
-import { renderWithProviders } from '../../test/renderWithProviders';
 import { ALICE, buildJoined, buildRoom, buildRoomView, serveRoomView } from '../../test/rooms';
 import { storeSignedInUser } from '../../test/wallet';
-import { LiveRoom } from './LiveRoom';
 import { JOIN_RETRY_DELAYS_MS } from './useLiveRoom';
 
 const UNAVAILABLE: RealtimeErrorDto = { code: 'UNAVAILABLE', message: REALTIME_MESSAGES.unavailable };
-
-function renderLiveRoom(roomId: string, language?: 'en' | 'es') {
-  return renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/game/:gameId" element={<LiveRoom roomId={roomId} spectate={false} />} />
-      </Routes>
-      <Toaster />
-    </>,
-    { route: `/game/${roomId}`, language },
-  );
-}
 
 /** Moves the fake clock, then lets the acks it triggered resolve (each retry is timed from the last refusal). */
 async function advance(ms: number): Promise<void> {
