@@ -3,10 +3,7 @@
 // `numberRushMinAnswerMs(question, answer)` after its question (350–600 ms) counts as wrong and is flagged, and more
 // than 14 inputs/s over 3 s is refused; since decision 1802 a winner who is ≥ 95 % right with a median answer time
 // under 900 ms, or machine-steady, has the payout held. The old clients answered every 50 or 150 ms.
-import { createJiti } from 'jiti';
-import { join } from 'node:path';
 import { ack } from './clients.mjs';
-import { root } from './server.mjs';
 
 /**
  * Thinking time on top of the floor, roughly normal (sum of four uniforms, as the human answerer of
@@ -18,22 +15,6 @@ export const THINK_MS = { mean: 1000, sd: 400, min: 300 };
 export const ACCURACY = 0.9;
 /** The player's clock at 0: the server ends the match about a round trip before the player's view of it does. */
 const TIME_UP_MARGIN_MS = 100;
-
-/**
- * The number-rush functions of libs/games (the engine's own, not copies): `numberRushMinAnswerMs(question, answer)`
- * and `solveArithmetic(question)`, loaded from the TypeScript source with jiti. `@skillduel/contracts` points at its
- * constants file only: its DTOs use decorators jiti cannot compile, and number-rush needs nothing else from it. Used
- * by bench:realtime, bench:scale and the chaos soak.
- */
-export async function loadNumberRush() {
-  const jiti = createJiti(import.meta.url, {
-    alias: { '@skillduel/contracts': join(root, 'libs/contracts/src/lib/constants.ts') },
-  });
-  const { numberRushMinAnswerMs, solveArithmetic } = await jiti.import(
-    join(root, 'libs/games/src/number-rush/number-rush.ts'),
-  );
-  return { numberRushMinAnswerMs, solveArithmetic };
-}
 
 /** A human thinking time in ms: uneven from answer to answer, never a repeating pattern. */
 export function thinkingMs({ mean, sd, min } = THINK_MS) {

@@ -17,7 +17,8 @@ import { fork, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { ack, api, connect, fundedPlayer } from './clients.mjs';
-import { describeTally, loadNumberRush, newTally, playLikeAPerson } from './pacing.mjs';
+import { loadNumberRush } from '../number-rush.mjs';
+import { describeTally, newTally, playLikeAPerson } from './pacing.mjs';
 import { buildOnce, percentile, rssBytes, startStack, today } from './server.mjs';
 
 const spectatorCounts = (process.env.BENCH_SPECTATORS ?? '500,2000,5000').split(',').map(Number);

@@ -19,7 +19,8 @@ import { readFileSync } from 'node:fs';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { findFreePort } from '../postgres/embedded.mjs';
 import { ack, api, connect, fundedPlayer } from './clients.mjs';
-import { describeTally, loadNumberRush, newTally, playLikeAPerson } from './pacing.mjs';
+import { loadNumberRush } from '../number-rush.mjs';
+import { describeTally, newTally, playLikeAPerson } from './pacing.mjs';
 import { buildOnce, percentile, startStack, today } from './server.mjs';
 
 const spectatorCount = Number(process.env.BENCH_SPECTATORS ?? 5000);

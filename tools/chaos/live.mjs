@@ -3,7 +3,7 @@
 // socket mid-round and come back (within the reconnect grace, or after it and forfeit), some play again. Every socket
 // request's outcome is recorded like the REST ones: accepted (ack ok), refused (ack error) or unknown (no ack).
 import { io } from 'socket.io-client';
-import { loadNumberRush } from '../bench/pacing.mjs';
+import { loadNumberRush } from '../number-rush.mjs';
 import { operate } from './workload.mjs';
 import { call } from './http.mjs';
 import { sleep, toCents } from './util.mjs';
