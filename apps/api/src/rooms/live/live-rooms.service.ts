@@ -61,6 +61,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
   private readonly lifecycle: MatchLifecycle;
   private readonly viewers: RoomViewers;
   private readonly leases: RoomLeases;
+  private roomMoved?: (roomId: string, localSocketIds: string[]) => void;
 
   constructor(
     private readonly rooms: RoomsRepository,
@@ -116,7 +117,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
       config,
       () => this.shuttingDown,
     );
-    this.leases = new RoomLeases(cluster, config, this.registry, this.viewers, this);
+    this.leases = new RoomLeases(cluster, config, this.registry, this.viewers, this, (roomId) => this.handOver(roomId));
   }
 
   async onModuleInit(): Promise<void> {
@@ -307,6 +308,33 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     await this.roomChanged(roomId, 'finished', false);
     // Not loaded here (its owner died): sockets that watched it through that owner are told from here.
     await this.roundEnd.publishLastResult(roomId, runtime);
+  }
+
+  /** Who watches a room again through its new owner when it moves off this instance (RoomsSocketHandlers). */
+  onRoomMoved(listener: (roomId: string, localSocketIds: string[]) => void): void {
+    this.roomMoved = listener;
+  }
+
+  /**
+   * Another instance holds the room's lease now (this one stalled for a whole lease and the room was taken; decision
+   * 0801): two copies of a room must not run. A round in play here is voided and refunded, as on a graceful stop
+   * (the new owner cannot continue it: its inputs are in this process), and a round being settled finishes first.
+   * Then the room leaves this instance's memory, its new owner reloads it, and this instance's sockets watch it again
+   * there.
+   */
+  private async handOver(roomId: string): Promise<void> {
+    const runtime = this.registry.get(roomId);
+    if (!runtime) return;
+    if (runtime.match?.isLive) await this.roundEnd.endRound(runtime, runtime.match, { kind: 'void' });
+    await runtime.exclusive(() => Promise.resolve());
+    if (this.registry.get(roomId) !== runtime) return;
+    runtime.clearTimers();
+    this.registry.delete(roomId);
+    const localSocketIds = this.viewers.dropRoom(runtime);
+    await this.roomChanged(roomId, null).catch((error: unknown) =>
+      this.logger.warn({ err: error, roomId }, 'New room owner not told of the hand-over'),
+    );
+    this.roomMoved?.(roomId, localSocketIds);
   }
 
   async beforeApplicationShutdown(): Promise<void> {

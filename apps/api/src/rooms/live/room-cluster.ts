@@ -33,9 +33,17 @@ interface WireReply {
 }
 
 const PREFIX = 'skillduel:rooms:';
-/** Deletes / extends the lease only while this instance still holds it. */
+/** Deletes the lease only while this instance (or the dead owner named) still holds it. */
 const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-const RENEW_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+/**
+ * Extends the lease while this instance holds it; takes it back when it lapsed and nobody took it (this instance
+ * stalled for a whole lease, or Redis restarted empty): the room still runs here, and leaving the key free would let
+ * the next join load a second copy of it elsewhere. 0 only when another instance holds it now.
+ */
+const RENEW_SCRIPT = `local owner = redis.call('GET', KEYS[1])
+if owner == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if not owner then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
 
 /**
  * Room ownership across API instances (REDIS_URL set; docs/decisions/0801). Each loaded room is run by exactly one
@@ -155,7 +163,7 @@ export class RoomCluster implements OnApplicationShutdown {
     return (this.pub as RedisClient).get(this.leaseKey(roomId));
   }
 
-  /** Extends this instance's leases; returns the rooms whose lease was lost. */
+  /** Extends this instance's leases (retaking lapsed ones); returns the rooms another instance holds now. */
   async renew(roomIds: string[]): Promise<string[]> {
     if (!this.pub || roomIds.length === 0) return [];
     const lost: string[] = [];

@@ -43,6 +43,8 @@ export class RoomLeases {
     private readonly registry: RoomRegistry,
     private readonly viewers: RoomViewers,
     private readonly owned: OwnedRoomRequests,
+    /** Another instance holds the lease of a room loaded here: stop running it here. */
+    private readonly leaseLost: (roomId: string) => Promise<void>,
   ) {}
 
   async start(): Promise<void> {
@@ -122,7 +124,12 @@ export class RoomLeases {
     try {
       const ids = this.registry.ids();
       const lost = await this.cluster.renew(ids);
-      for (const roomId of lost) this.logger.warn({ roomId }, 'Room ownership lease lost');
+      for (const roomId of lost) {
+        this.logger.warn({ roomId }, 'Room ownership lease lost: handing the room over');
+        void this.leaseLost(roomId).catch((error: unknown) =>
+          this.logger.error({ err: error, roomId }, 'Handing a room over failed'),
+        );
+      }
       await this.forgetSocketsOfDeadInstances();
       for (const runtime of this.registry.all()) {
         void this.cluster.publishSpectators(runtime.id, runtime.spectatorCount());

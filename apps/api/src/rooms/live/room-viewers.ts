@@ -128,6 +128,23 @@ export class RoomViewers {
     return [...this.remoteViewers].filter(([, viewerInstance]) => viewerInstance === instanceId).map(([id]) => id);
   }
 
+  /**
+   * The room is no longer run here (another instance holds its lease now): every viewer stops watching it here, and
+   * the sockets connected to this instance are returned so they can watch it again through its new owner. Their
+   * channels are kept (the new owner's broadcasts reach them meanwhile); a remote socket's instance finds out from
+   * the NOT_WATCHING its next request gets, and watches again through the new owner itself.
+   */
+  dropRoom(runtime: RoomRuntime): string[] {
+    const local: string[] = [];
+    for (const socketId of runtime.viewers.keys()) {
+      this.watching.get(socketId)?.delete(runtime.id);
+      if (!this.remoteViewers.has(socketId)) local.push(socketId);
+    }
+    runtime.viewers.clear();
+    for (const seat of runtime.seats) seat?.sockets.clear();
+    return local;
+  }
+
   // ── Who may act ───────────────────────────────────────────────────────────────────────────────────────────────
 
   seatedViewer(socket: ViewerSocket, roomId: string): { runtime: RoomRuntime; seat: RoomSeat } {

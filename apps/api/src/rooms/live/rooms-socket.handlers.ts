@@ -1,10 +1,11 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import {
   CLIENT_EVENTS,
   REALTIME_ERROR_CODES,
   REALTIME_MESSAGES,
   ROOM_ID_PATTERN,
   RoomJoinedDto,
+  SERVER_EVENTS,
 } from '@skillduel/contracts';
 import { RealtimeServer } from '../../realtime/realtime.server';
 import { AppSocket, CHANNELS, RealtimeError } from '../../realtime/realtime.types';
@@ -39,6 +40,7 @@ function stringField(payload: unknown, name: string, maxLength: number): string 
  */
 @Injectable()
 export class RoomsSocketHandlers implements OnModuleInit {
+  private readonly logger = new Logger('LiveRooms');
   /** Sockets of this instance watching rooms owned by another instance: socket id → room id → owner. */
   private readonly forwarded = new Map<string, Map<string, string>>();
 
@@ -112,6 +114,25 @@ export class RoomsSocketHandlers implements OnModuleInit {
       },
     });
     this.realtime.onDisconnect((socket) => this.gone(socket));
+    live.onRoomMoved((roomId, socketIds) => this.rewatch(roomId, socketIds));
+  }
+
+  /**
+   * The room moved to another instance (this one lost its lease): this instance's sockets that watched it watch it
+   * again through the new owner, keeping their seats, and get the room's state from there.
+   */
+  private rewatch(roomId: string, socketIds: string[]): void {
+    for (const socketId of socketIds) {
+      const socket = this.realtime.localSocket(socketId);
+      if (!socket?.connected) continue;
+      this.join(socket, roomId).then(
+        ({ your_seat: _seat, chat: _chat, ...state }) =>
+          this.realtime.emitToSocket(socket, SERVER_EVENTS.roomState, state),
+        // Rare (the new owner is unreachable too): the socket's requests for the room are refused NOT_WATCHING
+        // until it joins again, as the web does on reconnect.
+        (error: unknown) => this.logger.warn({ err: error, roomId, socketId }, 'Watching a moved room again failed'),
+      );
+    }
   }
 
   private async join(socket: AppSocket, roomId: string): Promise<RoomJoinedDto> {
