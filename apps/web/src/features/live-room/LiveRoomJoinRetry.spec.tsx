@@ -1,9 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { GAME_ROOM_MESSAGES, REALTIME_MESSAGES, type RealtimeErrorDto } from '@skillduel/contracts';
 import { buildUser } from '../../test/factories';
 import { renderLiveRoom } from '../../test/liveRoom';
 import { installFakeSocket, type FakeSocket } from '../../test/realtime';
-import { ALICE, buildJoined, buildRoom, buildRoomView, serveRoomView } from '../../test/rooms';
+import { ALICE, BOB, buildJoined, buildRoom, buildRoomView, serveRoomView } from '../../test/rooms';
 import { storeSignedInUser } from '../../test/wallet';
 import { JOIN_RETRY_DELAYS_MS } from './useLiveRoom';
 
@@ -74,5 +74,57 @@ describe('live room: a join that no server answered in time is tried again', () 
     expect(await screen.findByRole('heading', { name: GAME_ROOM_MESSAGES.notFoundTitle })).toBeInTheDocument();
     await advance(10_000);
     expect(fake.sentOf('room:join')).toHaveLength(1);
+  });
+});
+
+/**
+ * A server that stalled, or handed the room to another server (issue 19's two-instance soak), may no longer count the
+ * player's socket in the room: it refuses their next request NOT_WATCHING, and the request did not run. The room is
+ * joined again and the request sent once more, so Start Game works without the player reloading the page.
+ */
+describe('live room: a request refused because the server forgot the socket', () => {
+  let fake: FakeSocket;
+  beforeEach(() => {
+    fake = installFakeSocket();
+    storeSignedInUser(buildUser({ id: ALICE.id, username: ALICE.username }));
+  });
+
+  function renderReadyRoom() {
+    const room = buildRoom({ player1: ALICE, player2: BOB, current_players: 2, status: 'ready' });
+    serveRoomView(buildRoomView(room, { your_seat: 0 }));
+    fake.respond('room:join', () => ({ ok: true, data: buildJoined(room, { your_seat: 0 }) }));
+    renderLiveRoom(room.id);
+    return room;
+  }
+
+  it('joins the room again and re-sends Start Game, without a word to the player', async () => {
+    const room = renderReadyRoom();
+    let readies = 0;
+    fake.respond('match:ready', () =>
+      ++readies === 1
+        ? { ok: false, error: { code: 'NOT_WATCHING', message: REALTIME_MESSAGES.notWatching } }
+        : { ok: true, data: null },
+    );
+    const start = await screen.findByRole('button', { name: 'Start Game' });
+    await act(async () => {
+      fireEvent.click(start);
+    });
+    await screen.findByRole('button', { name: 'Start Game' });
+    expect(fake.sentOf('room:join')).toEqual([{ room_id: room.id }, { room_id: room.id }]);
+    expect(fake.sentOf('match:ready')).toEqual([{ room_id: room.id }, { room_id: room.id }]);
+    expect(screen.queryByText(REALTIME_MESSAGES.notWatching)).not.toBeInTheDocument();
+  });
+
+  it('tells the player when the room cannot be joined again, and sends the request only once', async () => {
+    const room = renderReadyRoom();
+    fake.refuse('match:ready', { code: 'NOT_WATCHING', message: REALTIME_MESSAGES.notWatching });
+    const start = await screen.findByRole('button', { name: 'Start Game' });
+    fake.refuse('room:join', { code: 'NOT_FOUND', message: 'Not found' });
+    await act(async () => {
+      fireEvent.click(start);
+    });
+    expect(await screen.findByText(REALTIME_MESSAGES.notWatching)).toBeInTheDocument();
+    expect(fake.sentOf('room:join')).toEqual([{ room_id: room.id }, { room_id: room.id }]);
+    expect(fake.sentOf('match:ready')).toEqual([{ room_id: room.id }]);
   });
 });

@@ -45,6 +45,7 @@ export function useLiveRoom(roomId: string, onError?: (error: RealtimeErrorDto) 
   const appDispatch = useAppDispatch();
   const [state, dispatch] = useReducer(liveRoomReducer, INITIAL_LIVE_ROOM);
   const onErrorRef = useRef(onError);
+  const rejoinRef = useRef<(() => Promise<boolean>) | null>(null);
   useEffect(() => {
     onErrorRef.current = onError;
   }, [onError]);
@@ -57,19 +58,24 @@ export function useLiveRoom(roomId: string, onError?: (error: RealtimeErrorDto) 
     let joinRetryTimer: ReturnType<typeof setTimeout> | undefined;
     const mine = (payload: { room_id: string }) => alive && payload.room_id === roomId;
 
-    const join = () => {
+    /** Resolves true once joined (a retried join resolves with its first answer). */
+    const join = (): Promise<boolean> => {
       joinSent = true;
       clearTimeout(joinRetryTimer);
-      void client.request(CLIENT_EVENTS.roomJoin, { room_id: roomId }).then((ack) => {
-        if (!alive) return;
+      return client.request(CLIENT_EVENTS.roomJoin, { room_id: roomId }).then((ack) => {
+        if (!alive) return false;
         if (ack.ok) {
           joinRetries = 0;
           dispatch({ type: 'joined', payload: ack.data, receivedAt: Date.now() });
-        } else if (RETRYABLE_JOIN_CODES.has(ack.error.code) && joinRetries < JOIN_RETRY_DELAYS_MS.length) {
-          joinRetryTimer = setTimeout(join, JOIN_RETRY_DELAYS_MS[joinRetries++]);
+          return true;
+        }
+        if (RETRYABLE_JOIN_CODES.has(ack.error.code) && joinRetries < JOIN_RETRY_DELAYS_MS.length) {
+          joinRetryTimer = setTimeout(() => void join(), JOIN_RETRY_DELAYS_MS[joinRetries++]);
         } else dispatch({ type: 'joinFailed', error: ack.error });
+        return false;
       });
     };
+    rejoinRef.current = join;
 
     const stops = [
       client.on(SERVER_EVENTS.roomState, (payload) => {
@@ -103,13 +109,14 @@ export function useLiveRoom(roomId: string, onError?: (error: RealtimeErrorDto) 
         if (alive) onErrorRef.current?.(error);
       }),
       // Every (re)connection is a new socket on the server: join the room again, and take its state afresh.
-      client.onConnect(join),
+      client.onConnect(() => void join()),
     ];
     const lease = client.acquire({ refreshAuth: realtimeAuthRefresher(appDispatch) });
-    if (!joinSent && client.getStatus() === 'connected') join();
+    if (!joinSent && client.getStatus() === 'connected') void join();
 
     return () => {
       alive = false;
+      rejoinRef.current = null;
       clearTimeout(joinRetryTimer);
       for (const stop of stops) stop();
       if (client.getStatus() === 'connected') void client.request(CLIENT_EVENTS.roomLeave, { room_id: roomId });
@@ -117,34 +124,50 @@ export function useLiveRoom(roomId: string, onError?: (error: RealtimeErrorDto) 
     };
   }, [appDispatch, roomId]);
 
+  /**
+   * Sends a request for this room; one the server refuses NOT_WATCHING (it no longer counts this socket in the room:
+   * the server that ran it stalled, or the room moved to another server) did not run, so the room is joined again
+   * and the request sent once more before the player hears of it.
+   */
+  const inRoom = useCallback(async <T>(send: () => Promise<Ack<T>>): Promise<Ack<T>> => {
+    const ack = await send();
+    if (ack.ok || ack.error.code !== REALTIME_ERROR_CODES.notWatching) return ack;
+    const rejoin = rejoinRef.current;
+    return rejoin && (await rejoin()) ? send() : ack;
+  }, []);
+
   const ready = useCallback(
-    async () => refusalOf(await getRealtimeClient().request(CLIENT_EVENTS.matchReady, { room_id: roomId })),
-    [roomId],
+    async () =>
+      refusalOf(await inRoom(() => getRealtimeClient().request(CLIENT_EVENTS.matchReady, { room_id: roomId }))),
+    [inRoom, roomId],
   );
   const playAgain = useCallback(
-    async () => refusalOf(await getRealtimeClient().request(CLIENT_EVENTS.matchPlayAgain, { room_id: roomId })),
-    [roomId],
+    async () =>
+      refusalOf(await inRoom(() => getRealtimeClient().request(CLIENT_EVENTS.matchPlayAgain, { room_id: roomId }))),
+    [inRoom, roomId],
   );
   const sendInput = useCallback(
     (input: unknown) => {
-      void getRealtimeClient()
-        .request(CLIENT_EVENTS.matchInput, { room_id: roomId, input })
-        .then((ack) => dispatch({ type: 'inputAck', ack }));
+      void inRoom(() => getRealtimeClient().request(CLIENT_EVENTS.matchInput, { room_id: roomId, input })).then((ack) =>
+        dispatch({ type: 'inputAck', ack }),
+      );
     },
-    [roomId],
+    [inRoom, roomId],
   );
   const sendChat = useCallback(
     async (message: string) => {
       const text = message.trim();
       if (text === '') return null; // SPEC §5: empty or whitespace is ignored
-      return refusalOf(await getRealtimeClient().request(CLIENT_EVENTS.chatSend, { room_id: roomId, message: text }));
+      return refusalOf(
+        await inRoom(() => getRealtimeClient().request(CLIENT_EVENTS.chatSend, { room_id: roomId, message: text })),
+      );
     },
-    [roomId],
+    [inRoom, roomId],
   );
   const sendEmote = useCallback(
     async (emote: EmoteId) =>
-      refusalOf(await getRealtimeClient().request(CLIENT_EVENTS.chatEmote, { room_id: roomId, emote })),
-    [roomId],
+      refusalOf(await inRoom(() => getRealtimeClient().request(CLIENT_EVENTS.chatEmote, { room_id: roomId, emote }))),
+    [inRoom, roomId],
   );
 
   return { state, ready, playAgain, sendInput, sendChat, sendEmote };
