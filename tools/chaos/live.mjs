@@ -160,8 +160,15 @@ async function sit(context, player, roomId, { playAgainRounds, deadline }) {
         plannedRound = state.match?.round;
         dropAt = player.rng.next() < 0.25 ? Date.now() + player.rng.int(500, 5000) : Infinity;
       }
+      // Ask for the room's state again: after INVALID_STATE (the round ended but its state has not reached this
+      // socket) or NOT_WATCHING (the server forgot this socket after a stall or a room hand-over; as the web does).
+      const rejoinAfter = async (ack) => {
+        if (!ack || ack.ok || !['INVALID_STATE', 'NOT_WATCHING'].includes(ack.error?.code)) return;
+        const joined = await request(context, player, socket, EVENTS.join, { room_id: roomId });
+        if (joined?.ok) state = joined.data;
+      };
       if (phase === 'ready' && !state.ready[seat]) {
-        await request(context, player, socket, EVENTS.ready, { room_id: roomId });
+        await rejoinAfter(await request(context, player, socket, EVENTS.ready, { room_id: roomId }));
         await sleep(300);
       } else if (phase === 'playing' && state.match?.statuses?.[seat] === 'playing') {
         // Mid-round drops: back within the reconnect grace (usually), or after it (a forfeit).
@@ -173,12 +180,7 @@ async function sit(context, player, roomId, { playAgainRounds, deadline }) {
           socket.close();
           continue;
         }
-        const ack = await playOneInput(context, player, socket, roomId, () => ({ view, viewAt }));
-        if (ack && !ack.ok && ack.error?.code === 'INVALID_STATE') {
-          // The round is over but its state has not reached this socket: ask for the room's state again.
-          const joined = await request(context, player, socket, EVENTS.join, { room_id: roomId });
-          if (joined?.ok) state = joined.data;
-        }
+        await rejoinAfter(await playOneInput(context, player, socket, roomId, () => ({ view, viewAt })));
       } else if (status === 'finished' && phase === 'finished') {
         roundsPlayed++;
         if (roundsPlayed <= playAgainRounds && !state.play_again[seat]) {
