@@ -1,10 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Ack, MatchViewDto } from '@skillduel/contracts';
 import {
   answerNumberRushCorrectly,
   balanceCents,
   expectMoneyConsistent,
+  nextEvent,
   playerWithBalance,
   playNumberRushRound,
+  request,
 } from '../src/rooms/testing/rooms-test-kit';
 import { DatabaseLink, linkedTestDatabase } from './database-link';
 import { sql } from './db';
@@ -70,6 +73,69 @@ describe('a round that ends while the database is unreachable', () => {
       expect(match).toEqual({ status: 'finished', outcome: 'player1' });
       expect(await balanceCents(databaseUrl, alice.user.id)).toBe(10_500n);
       expect(await balanceCents(databaseUrl, bob.user.id)).toBe(9_500n);
+      await expectMoneyConsistent(databaseUrl);
+    } finally {
+      aliceSocket.close();
+      bobSocket.close();
+    }
+  }, 60_000);
+});
+
+/**
+ * The same outage for longer than the settlement waits (MATCH_STALE_AFTER_SECONDS): the round is left to crash
+ * recovery and the room leaves the owner's memory. The chaos soak then saw the players' next requests refused
+ * NOT_WATCHING, though their sockets never left the room. Now the room is watched again for them and the request runs.
+ */
+describe('a round whose settlement gives up while the database is unreachable', () => {
+  let link: DatabaseLink;
+  let databaseUrl: string;
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    databaseUrl = await createTestDatabase();
+    const linked = await linkedTestDatabase(databaseUrl);
+    link = linked.link;
+    app = await createAppOnDatabase(linked.linkedUrl, {
+      MATCH_COUNTDOWN_MS: '100',
+      MATCH_TIME_LIMIT_OVERRIDE_MS: String(TIME_LIMIT_MS),
+      MATCH_STALE_AFTER_SECONDS: '1',
+      MATCH_HEARTBEAT_INTERVAL_MS: '200',
+      ROOM_SWEEP_INTERVAL_MS: '300',
+    });
+    await app.listen(0, '127.0.0.1');
+  });
+
+  afterAll(async () => {
+    await link.up().catch(() => undefined);
+    await app.close();
+    await link.down();
+  });
+
+  it('is voided by recovery; the players stay in the room and Play Again starts round 2', async () => {
+    const alice = await playerWithBalance(app, 100);
+    const bob = await playerWithBalance(app, 100);
+    const { roomId, aliceSocket, bobSocket, result } = await playNumberRushRound(app, alice, bob, {
+      finishTimeoutMs: 30_000,
+      play: async (socket, id, firstView) => {
+        await answerNumberRushCorrectly(socket, id, firstView, 1);
+        await link.down();
+        setTimeout(() => void link.up(), TIME_LIMIT_MS + OUTAGE_AFTER_TIME_UP_MS);
+      },
+    });
+    try {
+      // Recovery's result, published to the room: the stakes came back.
+      expect(result).toMatchObject({ round: 1, outcome: 'void' });
+      const view = nextEvent<MatchViewDto>(aliceSocket, 'match:view', (event) => event.round === 2, 10_000);
+      for (const socket of [aliceSocket, bobSocket]) {
+        expect(await request<Ack<null>>(socket, 'match:play_again', { room_id: roomId })).toEqual({
+          ok: true,
+          data: null,
+        });
+      }
+      for (const socket of [aliceSocket, bobSocket]) {
+        expect(await request<Ack<null>>(socket, 'match:ready', { room_id: roomId })).toEqual({ ok: true, data: null });
+      }
+      await view;
       await expectMoneyConsistent(databaseUrl);
     } finally {
       aliceSocket.close();

@@ -43,6 +43,8 @@ export class RoomsSocketHandlers implements OnModuleInit {
   private readonly logger = new Logger('LiveRooms');
   /** Sockets of this instance watching rooms owned by another instance: socket id → room id → owner. */
   private readonly forwarded = new Map<string, Map<string, string>>();
+  /** Rooms each socket of this instance has joined (here or through another instance) and not left. */
+  private readonly joined = new Map<string, Set<string>>();
 
   constructor(
     private readonly realtime: RealtimeServer,
@@ -136,6 +138,14 @@ export class RoomsSocketHandlers implements OnModuleInit {
   }
 
   private async join(socket: AppSocket, roomId: string): Promise<RoomJoinedDto> {
+    const joined = await this.watchFromHere(socket, roomId);
+    const rooms = this.joined.get(socket.id) ?? new Set<string>();
+    rooms.add(roomId);
+    this.joined.set(socket.id, rooms);
+    return joined;
+  }
+
+  private async watchFromHere(socket: AppSocket, roomId: string): Promise<RoomJoinedDto> {
     if (!this.cluster.enabled) return this.live.watch(socket, roomId);
     const remembered = this.forwarded.get(socket.id)?.get(roomId);
     try {
@@ -171,6 +181,7 @@ export class RoomsSocketHandlers implements OnModuleInit {
   }
 
   private async leave(socket: AppSocket, roomId: string): Promise<null> {
+    this.joined.get(socket.id)?.delete(roomId);
     const owner = this.forwarded.get(socket.id)?.get(roomId);
     if (!owner) {
       this.live.unwatch(socket, roomId);
@@ -196,9 +207,22 @@ export class RoomsSocketHandlers implements OnModuleInit {
     here: () => unknown,
   ): Promise<unknown> {
     const owner = this.forwarded.get(socket.id)?.get(roomId);
-    if (!owner) return here();
     const forward = (to: string) =>
       this.cluster.call(to, { op, roomId, args: { ...args, socketId: socket.id, user: socket.data.user } });
+    if (!owner) {
+      try {
+        return await here();
+      } catch (error) {
+        const forgotten = error instanceof RealtimeError && error.code === REALTIME_ERROR_CODES.notWatching;
+        if (!forgotten || !this.joined.get(socket.id)?.has(roomId)) throw error;
+        // The socket joined the room, but this instance no longer holds it as it was joined (the room left memory:
+        // its settlement gave up while the database was away, or it was handed to another instance). The request did
+        // not run: watch the room again (here or through its owner now), then send it once more.
+        await this.join(socket, roomId);
+        const next = this.forwarded.get(socket.id)?.get(roomId);
+        return next ? forward(next).catch(ownerStillGone) : here();
+      }
+    }
     try {
       return await forward(owner);
     } catch (error) {
@@ -215,6 +239,7 @@ export class RoomsSocketHandlers implements OnModuleInit {
   }
 
   private gone(socket: AppSocket): void {
+    this.joined.delete(socket.id);
     this.live.socketGone(socket);
     const rooms = this.forwarded.get(socket.id);
     this.forwarded.delete(socket.id);
