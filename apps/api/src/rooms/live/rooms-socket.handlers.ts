@@ -209,28 +209,17 @@ export class RoomsSocketHandlers implements OnModuleInit {
     const owner = this.forwarded.get(socket.id)?.get(roomId);
     const forward = (to: string) =>
       this.cluster.call(to, { op, roomId, args: { ...args, socketId: socket.id, user: socket.data.user } });
-    if (!owner) {
-      try {
-        return await here();
-      } catch (error) {
-        const forgotten = error instanceof RealtimeError && error.code === REALTIME_ERROR_CODES.notWatching;
-        if (!forgotten || !this.joined.get(socket.id)?.has(roomId)) throw error;
-        // The socket joined the room, but this instance no longer holds it as it was joined (the room left memory:
-        // its settlement gave up while the database was away, or it was handed to another instance). The request did
-        // not run: watch the room again (here or through its owner now), then send it once more.
-        await this.join(socket, roomId);
-        const next = this.forwarded.get(socket.id)?.get(roomId);
-        return next ? forward(next).catch(ownerStillGone) : here();
-      }
-    }
     try {
-      return await forward(owner);
+      return await (owner ? forward(owner) : here());
     } catch (error) {
+      const ownerGone = error instanceof OwnerGoneError;
       const forgotten = error instanceof RealtimeError && error.code === REALTIME_ERROR_CODES.notWatching;
-      if (!(error instanceof OwnerGoneError) && !forgotten) throw error;
-      // The owner died (the request reached nobody), or it no longer knows this socket (this instance stalled for a
-      // whole lease, so it dropped our sockets, or it gave the room up): the request did not run, so it is safe to
-      // send again. Watch the room again through whoever runs it now (restoring this socket's seat), then send it.
+      if (!ownerGone && !(forgotten && this.joined.get(socket.id)?.has(roomId))) throw error;
+      // The socket joined the room, but the request found nobody holding it as it was joined: the owner died (the
+      // request reached nobody), the owner no longer knows this socket (this instance stalled for a whole lease, so it
+      // dropped our sockets), or the room left memory (its settlement gave up while the database was away, or it was
+      // handed to another instance). The request did not run, so it is safe to send again: watch the room again
+      // through whoever runs it now (restoring this socket's seat), then send it once more.
       if (forgotten) this.forwarded.get(socket.id)?.delete(roomId);
       await this.join(socket, roomId);
       const next = this.forwarded.get(socket.id)?.get(roomId);
