@@ -1,5 +1,5 @@
 # Multi-stage image for the SkillDuel server (API + built web app). Needs an external PostgreSQL (DATABASE_URL).
-FROM node:20-bookworm-slim AS build
+FROM node:22.23.3-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -7,12 +7,12 @@ COPY . .
 ENV NX_DAEMON=false NODE_ENV=production
 RUN npx nx run-many -t build -p api,web --outputStyle=static
 
-FROM node:20-bookworm-slim AS deps
+FROM node:22.23.3-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:22.23.3-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 WEB_DIST_DIR=/app/dist/apps/web
 COPY --from=deps /app/node_modules ./node_modules

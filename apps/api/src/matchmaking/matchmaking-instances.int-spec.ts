@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { bearer, type RegisteredUser } from '../../test/auth-helpers';
 import { RedisServer, startRedisServer } from '../../test/child-server';
 import { sql } from '../../test/db';
-import { redisServerPath } from '../../test/redis-server';
+import { describeWithRedisServer } from '../../test/redis-server';
 import { createTestDatabase } from '../../test/test-app';
 import { createAppOnDatabase } from '../../test/wallet-helpers';
 import {
@@ -134,21 +134,14 @@ describe('matchmaking across two instances on one PostgreSQL (no Redis)', () => 
   });
 });
 
-const redisServer = redisServerPath();
-if (!redisServer) {
-  process.stderr.write(
-    'matchmaking-instances.int-spec: Redis part SKIPPED — `redis-server` is not installed (apt-get install redis-server)\n',
-  );
-}
-
-(redisServer ? describe : describe.skip)('matchmaking across two instances (Redis)', () => {
+describeWithRedisServer('matchmaking across two instances (Redis)', (redisServer) => {
   let redis: RedisServer;
   let databaseUrl: string;
   let apps: NestFastifyApplication[] = [];
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    redis = await startRedisServer(redisServer as string);
+    redis = await startRedisServer(redisServer);
     databaseUrl = await createTestDatabase();
     const env = { ...BASE_ENV, REDIS_URL: redis.url };
     apps = [await createAppOnDatabase(databaseUrl, env), await createAppOnDatabase(databaseUrl, env)];

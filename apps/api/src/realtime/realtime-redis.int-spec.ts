@@ -19,28 +19,22 @@ import {
   request,
   sleep,
 } from '../rooms/testing/rooms-test-kit';
-import { freePort, redisServerPath } from '../../test/redis-server';
-
-const redisServer = redisServerPath();
+import { freePort, describeWithRedisServer } from '../../test/redis-server';
 
 /**
  * Scale-out preparation (PRODUCT.md §6): with REDIS_URL set, broadcasts made on one instance reach sockets connected
- * to another. Needs a local `redis-server`; skipped without one.
+ * to another. Needs a local `redis-server` (a missing one fails the suite).
  */
-(redisServer ? describe : describe.skip)('realtime across instances (Redis adapter)', () => {
+describeWithRedisServer('realtime across instances (Redis adapter)', (redisServer) => {
   let redis: ChildProcess;
   let apps: NestFastifyApplication[] = [];
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
     const port = await freePort();
-    redis = spawn(
-      redisServer as string,
-      ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
-      {
-        stdio: 'ignore',
-      },
-    );
+    redis = spawn(redisServer, ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], {
+      stdio: 'ignore',
+    });
     await sleep(300);
     const databaseUrl = await createTestDatabase();
     const env = {

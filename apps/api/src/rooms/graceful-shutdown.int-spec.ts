@@ -8,27 +8,22 @@ import {
   startRedisServer,
 } from '../../test/child-server';
 import { sql } from '../../test/db';
-import { redisServerPath } from '../../test/redis-server';
+import { describeWithRedisServer } from '../../test/redis-server';
 import { createTestDatabase } from '../../test/test-app';
 import { balanceCents, ClientSocket, expectMoneyConsistent, nextEvent, sleep } from './testing/rooms-test-kit';
-
-const redisServer = redisServerPath();
-if (!redisServer) {
-  process.stderr.write('graceful-shutdown.int-spec: SKIPPED — `redis-server` is not installed\n');
-}
 
 /**
  * Graceful shutdown (issue 8): SIGTERM to a real server process (with Redis) in the middle of a match and of a burst
  * of HTTP requests. Every request already sent is answered, new rooms are refused with 503, the live match is voided
  * and refunded before the process exits, and the ledger holds.
  */
-(redisServer ? describe : describe.skip)('graceful shutdown on SIGTERM', () => {
+describeWithRedisServer('graceful shutdown on SIGTERM', (redisServer) => {
   let redis: RedisServer;
   const sockets: ClientSocket[] = [];
   let child: ChildServer | undefined;
 
   beforeAll(async () => {
-    redis = await startRedisServer(redisServer as string);
+    redis = await startRedisServer(redisServer);
   });
   afterAll(async () => {
     for (const socket of sockets.splice(0)) socket.close();

@@ -1,12 +1,7 @@
 import type { Ack, MatchInputAckDto, RoomPresenceDto } from '@skillduel/contracts';
 import { startLiveMatch, twoInstancesForSuite } from '../../test/child-server';
-import { redisServerPath } from '../../test/redis-server';
+import { describeWithRedisServer } from '../../test/redis-server';
 import { expectMoneyConsistent, nextEvent, request, sleep } from './testing/rooms-test-kit';
-
-const redisServer = redisServerPath();
-if (!redisServer) {
-  process.stderr.write('scale-out-forwarder-stall.int-spec: SKIPPED — `redis-server` is not installed\n');
-}
 
 /** A short lease: an instance whose heartbeat stops for 600 ms counts as gone on the owner. */
 const INSTANCE_ENV = {
@@ -22,8 +17,8 @@ const INSTANCE_ENV = {
  * 0801) and forgot Bob's, though his socket never dropped. His next request now watches the room again through the
  * owner (his seat comes back) and is sent again, instead of being refused until the client happens to rejoin.
  */
-(redisServer ? describe : describe.skip)('scale-out: the forwarding instance stalls for longer than a lease', () => {
-  const suite = twoInstancesForSuite(redisServer as string, INSTANCE_ENV);
+describeWithRedisServer('scale-out: the forwarding instance stalls for longer than a lease', (redisServer) => {
+  const suite = twoInstancesForSuite(redisServer, INSTANCE_ENV);
   const sockets = suite.sockets;
 
   it('the owner forgets the stalled instance’s sockets; Bob’s next input brings his seat back and is taken', async () => {

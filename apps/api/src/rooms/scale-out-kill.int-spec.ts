@@ -21,7 +21,7 @@ import {
   startRedisServer,
 } from '../../test/child-server';
 import { sql } from '../../test/db';
-import { redisServerPath } from '../../test/redis-server';
+import { describeWithRedisServer } from '../../test/redis-server';
 import { createTestDatabase } from '../../test/test-app';
 import {
   balanceCents,
@@ -33,11 +33,6 @@ import {
   request,
   watchRoom,
 } from './testing/rooms-test-kit';
-
-const redisServer = redisServerPath();
-if (!redisServer) {
-  process.stderr.write('scale-out-kill.int-spec: SKIPPED — `redis-server` is not installed\n');
-}
 
 /** `npm run test:scale-kill` sets 50; CI runs the default. Each run kills an owner, then a forwarding instance. */
 const RUNS = Math.max(1, Number(process.env.SCALE_KILL_RUNS ?? 2));
@@ -85,7 +80,7 @@ interface LiveMatchAcrossInstances {
  *   period, then Alice wins by forfeit (docs/decisions/0602), settled exactly once.
  * Every run checks the ledger's invariants; the last test runs `ledger:check` itself on the database.
  */
-(redisServer ? describe : describe.skip)('scale-out: an instance killed with SIGKILL mid-match', () => {
+describeWithRedisServer('scale-out: an instance killed with SIGKILL mid-match', (redisServer) => {
   let redis: RedisServer;
   let redisClient: ReturnType<typeof createClient>;
   let databaseUrl: string;
@@ -96,7 +91,7 @@ interface LiveMatchAcrossInstances {
   const startInstance = () => startChildServer({ ...INSTANCE_ENV, DATABASE_URL: databaseUrl, REDIS_URL: redis.url });
 
   beforeAll(async () => {
-    redis = await startRedisServer(redisServer as string);
+    redis = await startRedisServer(redisServer);
     redisClient = createClient({ url: redis.url });
     await redisClient.connect();
     databaseUrl = await createTestDatabase();

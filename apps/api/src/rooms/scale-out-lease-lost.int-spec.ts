@@ -1,13 +1,8 @@
 import type { Ack, GameResultDto, MatchInputAckDto, MatchViewDto, RoomStateDto } from '@skillduel/contracts';
 import { startLiveMatch, twoInstancesForSuite } from '../../test/child-server';
-import { redisServerPath } from '../../test/redis-server';
+import { describeWithRedisServer } from '../../test/redis-server';
 import { sql } from '../../test/db';
 import { eventually, expectMoneyConsistent, nextEvent, request } from './testing/rooms-test-kit';
-
-const redisServer = redisServerPath();
-if (!redisServer) {
-  process.stderr.write('scale-out-lease-lost.int-spec: SKIPPED — `redis-server` is not installed\n');
-}
 
 /** Leases renewed every 400 ms, so a lost or lapsed lease is noticed quickly. */
 const LEASE_MS = 1200;
@@ -27,8 +22,8 @@ const ownerKey = (roomId: string) => `${PREFIX}owner:${roomId}`;
  * Now a lapsed lease is taken back at the next renewal, and a room whose lease another instance holds is handed over:
  * its round voided and refunded, its sockets watching it again through the new owner, where play goes on.
  */
-(redisServer ? describe : describe.skip)('scale-out: the owner of a room loses its lease', () => {
-  const suite = twoInstancesForSuite(redisServer as string, INSTANCE_ENV);
+describeWithRedisServer('scale-out: the owner of a room loses its lease', (redisServer) => {
+  const suite = twoInstancesForSuite(redisServer, INSTANCE_ENV);
   const sockets = suite.sockets;
 
   it('a lapsed lease is taken back by the owner still running the room, and the round goes on', async () => {

@@ -1,12 +1,7 @@
 import type { Ack, MatchInputAckDto, RoomJoinedDto } from '@skillduel/contracts';
 import { startLiveMatch, twoInstancesForSuite } from '../../test/child-server';
-import { redisServerPath } from '../../test/redis-server';
+import { describeWithRedisServer } from '../../test/redis-server';
 import { connectSocket, expectMoneyConsistent, request } from './testing/rooms-test-kit';
-
-const redisServer = redisServerPath();
-if (!redisServer) {
-  process.stderr.write('scale-out-owner-gone.int-spec: SKIPPED — `redis-server` is not installed\n');
-}
 
 /**
  * A lease far longer than the test: whatever works here before the dead owner's lease could lapse works because the
@@ -26,8 +21,8 @@ const ownerKey = (roomId: string) => `skillduel:rooms:owner:${roomId}`;
  * lease is freed and the request goes to the room's new owner; a silent (paused) owner answers UNAVAILABLE, a code the
  * client may retry, not a server error.
  */
-(redisServer ? describe : describe.skip)('scale-out: the owner of a room stops answering', () => {
-  const suite = twoInstancesForSuite(redisServer as string, INSTANCE_ENV);
+describeWithRedisServer('scale-out: the owner of a room stops answering', (redisServer) => {
+  const suite = twoInstancesForSuite(redisServer, INSTANCE_ENV);
   const sockets = suite.sockets;
 
   it('a paused owner answers UNAVAILABLE; a dead owner’s room is taken over at once by the instance asked', async () => {

@@ -29,14 +29,8 @@ import {
   watchRoom,
 } from './testing/rooms-test-kit';
 import { RedisServer, startRedisServer } from '../../test/child-server';
-import { redisServerPath } from '../../test/redis-server';
+import { describeWithRedisServer } from '../../test/redis-server';
 
-const redisServer = redisServerPath();
-if (!redisServer) {
-  process.stderr.write(
-    'scale-out.int-spec: SKIPPED — `redis-server` is not installed (apt-get install redis-server)\n',
-  );
-}
 const TIME_LIMIT_MS = 2500;
 
 /**
@@ -44,14 +38,14 @@ const TIME_LIMIT_MS = 2500;
  * the instance that loaded it first; the other instance forwards its sockets' requests there, and the owner's
  * broadcasts reach every instance through the Redis adapter.
  */
-(redisServer ? describe : describe.skip)('rooms across two instances (Redis)', () => {
+describeWithRedisServer('rooms across two instances (Redis)', (redisServer) => {
   let redis: RedisServer;
   let databaseUrl: string;
   let apps: NestFastifyApplication[] = [];
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    redis = await startRedisServer(redisServer as string);
+    redis = await startRedisServer(redisServer);
     databaseUrl = await createTestDatabase();
     const env = {
       REDIS_URL: redis.url,
