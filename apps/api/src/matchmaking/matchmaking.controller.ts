@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiHeader, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   DEVICE_ID_COOKIE,
   EnterQueueDto,
@@ -28,9 +28,11 @@ export class MatchmakingController {
     required: false,
     description: 'A unique string per intended entry: a retry returns the first answer and escrows nothing again.',
   })
-  // The server-issued device id (decision 2330), sent back by the browser in its cookie: two accounts of one device
-  // are never paired; without a validly signed one the entry is an unknown device.
-  @ApiCookieAuth(DEVICE_ID_COOKIE)
+  @ApiOperation({
+    description:
+      `The server-issued device id (cookie ${DEVICE_ID_COOKIE}, set at sign-in and refresh) is read: two accounts of ` +
+      'one device are never paired; without a validly signed one the entry is an unknown device.',
+  })
   @UseInterceptors(DeviceIdInterceptor)
   @ApiResponse({ status: 201, description: 'The entry; the stake is in escrow.' })
   @ApiResponse({ status: 400, description: 'Bet amount, balance, game limits' })
