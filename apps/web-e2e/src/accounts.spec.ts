@@ -64,6 +64,11 @@ test.describe('accounts: sign-up, sessions, profile, 2FA, social login, guest', 
     await fillSignIn(page, account.email, account.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Welcome back!')).toBeVisible();
+    // The device id is the server's (decision 2330): an HttpOnly cookie the page's scripts can neither read nor copy.
+    const deviceCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'skillduel_device');
+    expect(deviceCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(deviceCookie?.value).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('skillduel_device');
 
     // Edit the profile.
     await openProfileTab(page, 'Settings');

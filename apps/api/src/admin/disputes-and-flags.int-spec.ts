@@ -2,6 +2,7 @@ import type { AdminDisputeDto, AdminFlagDto, DisputeDto } from '@skillduel/contr
 import { DISPUTE_ERROR_CODES } from '@skillduel/contracts';
 import { bearer, registerUser, RegisteredUser } from '../../test/auth-helpers';
 import { sql } from '../../test/db';
+import { deviceIdOf, signInWithDevice } from '../../test/device-helpers';
 import { createTestApp, TestApp } from '../../test/test-app';
 import {
   answerNumberRushCorrectly,
@@ -241,41 +242,36 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
     });
   });
 
-  it('flags opponents who signed in from one device (X-Device-Id), with no IP setting needed; other devices are not', async () => {
-    const signIn = async (player: RegisteredUser, deviceId: string) => {
-      const answer = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { 'x-device-id': deviceId },
-        payload: { email: player.user.email, password: player.password },
-      });
-      expect(answer.statusCode).toBe(200);
-      player.accessToken = answer.json<{ access_token: string }>().access_token;
-    };
-    const kindsOf = async (userId: string) =>
+  it("a player presenting another account's device id is flagged, never that id's first holder; forged ids never flag", async () => {
+    const sharedDeviceFlags = async (userId: string) =>
       (await call(support, 'GET', '/api/admin/flags'))
         .json<AdminFlagDto[]>()
-        .filter((flag) => flag.user_id === userId)
-        .map((flag) => flag.kind);
+        .filter((flag) => flag.user_id === userId && flag.kind === 'shared_device');
 
+    // Bob signs in with the device id Alice was issued (a second account in her browser, or her copied cookie).
     const alice = await playerWithBalance(testApp.app, 20);
     const bob = await playerWithBalance(testApp.app, 20);
-    await signIn(alice, 'device-one-browser-0001');
-    await signIn(bob, 'device-one-browser-0001');
+    const aliceDevice = await signInWithDevice(testApp.app, alice, null);
+    await signInWithDevice(testApp.app, bob, aliceDevice);
     await playRound(alice, bob);
-    const flags = (await call(support, 'GET', '/api/admin/flags'))
-      .json<AdminFlagDto[]>()
-      .filter((flag) => flag.kind === 'shared_device' && [alice.user.id, bob.user.id].includes(flag.user_id));
-    expect(flags.map((flag) => flag.user_id).sort()).toEqual([alice.user.id, bob.user.id].sort());
-    expect(flags[0]?.evidence).toMatchObject({ device_id: 'device-one-browser-0001' });
+    const [flag, ...more] = await sharedDeviceFlags(bob.user.id);
+    expect(more).toEqual([]);
+    expect(flag?.evidence).toEqual({
+      opponent_id: alice.user.id,
+      device_id: deviceIdOf(aliceDevice),
+      device_first_user_id: alice.user.id,
+    });
+    expect(await sharedDeviceFlags(alice.user.id)).toEqual([]);
 
+    // Carol and Dave send the same made-up X-Device-Id and the same forged cookie: no device at all, no flag.
     const carol = await playerWithBalance(testApp.app, 20);
     const dave = await playerWithBalance(testApp.app, 20);
-    await signIn(carol, 'device-carol-000000001');
-    await signIn(dave, 'device-dave-0000000001');
+    const forged = `${'F'.repeat(22)}.${'G'.repeat(43)}`;
+    await signInWithDevice(testApp.app, carol, forged, 'device-one-browser-0001');
+    await signInWithDevice(testApp.app, dave, forged, 'device-one-browser-0001');
     await playRound(carol, dave);
-    expect(await kindsOf(carol.user.id)).not.toContain('shared_device');
-    expect(await kindsOf(dave.user.id)).not.toContain('shared_device');
+    expect(await sharedDeviceFlags(carol.user.id)).toEqual([]);
+    expect(await sharedDeviceFlags(dave.user.id)).toEqual([]);
   });
 });
 

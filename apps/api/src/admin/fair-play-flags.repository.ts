@@ -26,7 +26,12 @@ export const FLAG_RULES = {
   repeatPairingPerDay: 5,
   /** Rounds lost without a single input to the same opponent within 7 days that make a chip-dumping flag. */
   silentLossesPerWeek: 2,
+  /** How recently both opponents must have used one device id for a shared-device flag. */
+  sharedDeviceDays: 30,
 } as const;
+
+/** Flags about an account as a whole, raised outside any round (decision 2330). */
+export type AccountFlagKind = 'many_devices';
 
 /**
  * Fair-play flags (decision 1602): created in the settlement transaction of a round (so exactly once per round and
@@ -63,28 +68,7 @@ export class FairPlayFlagsRepository {
         }
       }
     }
-    // Opponents who signed in from one browser (device id, decision 1703) within 30 days: always flagged, unlike a
-    // shared IP address, since a device id is one browser profile, not a household or a carrier's NAT.
-    const devices = await queryRows<{ device_id: string }>(
-      runner,
-      `SELECT a.device_id FROM auth_sessions a JOIN auth_sessions b ON b.device_id = a.device_id
-        WHERE a.user_id = $1 AND b.user_id = $2 AND a.device_id IS NOT NULL
-          AND a.created_at > now() - interval '30 days' AND b.created_at > now() - interval '30 days'
-        LIMIT 1`,
-      [p1, p2],
-    );
-    const sharedDevice = devices[0]?.device_id;
-    if (sharedDevice) {
-      for (const [userId, opponentId] of [
-        [p1, p2],
-        [p2, p1],
-      ] as const) {
-        await this.insert(runner, userId, facts.matchId, 'shared_device', {
-          opponent_id: opponentId,
-          device_id: sharedDevice,
-        });
-      }
-    }
+    await this.flagSharedDevice(runner, facts);
     const pairing = await queryRows<{ n: number }>(
       runner,
       `SELECT count(*)::int AS n FROM matches
@@ -147,6 +131,19 @@ export class FairPlayFlagsRepository {
     await this.insert(runner, userId, matchId, 'inhuman_timing', evidence);
   }
 
+  /**
+   * A flag on the account itself, not on a round (no match): at most one open per account and kind (a partial unique
+   * index), so a signal that keeps firing waits for support's decision instead of filling the queue.
+   */
+  async flagAccount(
+    runner: SqlRunner,
+    userId: string,
+    kind: AccountFlagKind,
+    evidence: Record<string, unknown>,
+  ): Promise<void> {
+    await this.insert(runner, userId, null, kind, evidence);
+  }
+
   async hasOpenFlags(runner: SqlRunner, userId: string): Promise<boolean> {
     const rows = await queryRows<{ open: boolean }>(
       runner,
@@ -195,16 +192,54 @@ export class FairPlayFlagsRepository {
     );
   }
 
+  /**
+   * Opponents who used one server-issued device id (decision 2330) within 30 days: always flagged, unlike a shared IP
+   * address, since a device id is one browser profile, not a household or a carrier's NAT. An id counts for a player
+   * who presented it or to whom it was issued; ids the server did not sign never reach the tables. The flag goes only
+   * on a player the id was NOT first issued to: whoever presents someone else's id (a second account in the same
+   * browser, or a copied cookie) is flagged, never the id's first holder, so copying an id cannot plant a flag on it.
+   */
+  private async flagSharedDevice(runner: SqlRunner, facts: SettledMatchFacts): Promise<void> {
+    const [p1, p2] = facts.playerIds;
+    const shared = await queryRows<{ device_id: string; first_user_id: string }>(
+      runner,
+      `WITH used AS (
+         SELECT device_id, user_id FROM device_sightings
+          WHERE user_id = ANY($1::uuid[]) AND last_seen_at > now() - make_interval(days => $2)
+         UNION
+         SELECT id, first_user_id FROM device_ids
+          WHERE first_user_id = ANY($1::uuid[]) AND first_seen_at > now() - make_interval(days => $2)
+       )
+       SELECT d.id AS device_id, d.first_user_id FROM used u JOIN device_ids d ON d.id = u.device_id
+        GROUP BY d.id, d.first_user_id HAVING count(DISTINCT u.user_id) = 2
+        ORDER BY d.id LIMIT 20`,
+      [[p1, p2], FLAG_RULES.sharedDeviceDays],
+    );
+    for (const [userId, opponentId] of [
+      [p1, p2],
+      [p2, p1],
+    ] as const) {
+      const device = shared.find((candidate) => candidate.first_user_id !== userId);
+      if (!device) continue;
+      await this.insert(runner, userId, facts.matchId, 'shared_device', {
+        opponent_id: opponentId,
+        device_id: device.device_id,
+        device_first_user_id: device.first_user_id,
+      });
+    }
+  }
+
+  /** Every flag goes in here; a replayed round or a repeated account signal is a no-op (the unique indexes). */
   private async insert(
     runner: SqlRunner,
     userId: string,
-    matchId: string,
+    matchId: string | null,
     kind: string,
     evidence: Record<string, unknown>,
   ): Promise<void> {
     await runner.query(
       `INSERT INTO fair_play_flags (user_id, match_id, kind, evidence) VALUES ($1, $2, $3, $4::jsonb)
-       ON CONFLICT (user_id, match_id, kind) WHERE match_id IS NOT NULL DO NOTHING`,
+       ON CONFLICT DO NOTHING`,
       [userId, matchId, kind, JSON.stringify(evidence)],
     );
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import {
   AUTH_MESSAGES,
@@ -21,15 +21,20 @@ import {
 import { AccountEmailService } from './account-email.service';
 import { AuthService } from './auth.service';
 import { AuthUser, CurrentUser } from './current-user.decorator';
+import { DeviceIdInterceptor, IssuesDeviceId } from './devices/device-id.interceptor';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { AuthRateLimit, AuthRateLimitGuard } from './rate-limit/auth-rate-limit.guard';
 import { Client, ClientContext } from './request-context';
 import { SessionsService } from './sessions.service';
 
-/** Sign-up, sign-in, tokens, sessions and the email flows (SPEC §7 /auth/*). */
+/**
+ * Sign-up, sign-in, tokens, sessions and the email flows (SPEC §7 /auth/*). Registration, sign-in and refresh hand
+ * the client its server-issued device id in an HttpOnly cookie (decision 2330).
+ */
 @ApiTags('auth')
 @ApiTooManyRequestsResponse({ description: "'Too many requests. Please try again later.'" })
 @UseGuards(AuthRateLimitGuard)
+@UseInterceptors(DeviceIdInterceptor)
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -40,6 +45,7 @@ export class AuthController {
 
   @Post('register')
   @AuthRateLimit('register')
+  @IssuesDeviceId()
   @ApiOperation({ summary: 'Create an account and sign in' })
   register(@Body() body: RegisterDto, @Client() client: ClientContext): Promise<AuthResponse> {
     return this.auth.register(body, client);
@@ -48,6 +54,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @AuthRateLimit('login')
+  @IssuesDeviceId()
   @ApiOperation({
     summary: 'Sign in; with 2FA on, also send totp_code or recovery_code (else 401 TWO_FACTOR_REQUIRED)',
   })
@@ -58,9 +65,10 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(200)
   @AuthRateLimit('refresh')
+  @IssuesDeviceId()
   @ApiOperation({ summary: 'Rotate the refresh token; a spent one revokes its session' })
-  refresh(@Body() body: RefreshTokenDto): Promise<RefreshResponse> {
-    return this.auth.refresh(body.refresh_token);
+  refresh(@Body() body: RefreshTokenDto, @Client() client: ClientContext): Promise<RefreshResponse> {
+    return this.auth.refresh(body.refresh_token, client);
   }
 
   @Post('logout')

@@ -71,8 +71,8 @@ export class AuthService {
     return { user: await this.users.toDto(user), ...tokens };
   }
 
-  refresh(refreshToken: string): Promise<RefreshResponse> {
-    return this.sessions.refresh(refreshToken);
+  refresh(refreshToken: string, client: ClientContext): Promise<RefreshResponse> {
+    return this.sessions.refresh(refreshToken, client.device);
   }
 
   async logout(caller: AuthUser): Promise<void> {

@@ -19,7 +19,7 @@ export interface NewSession {
   authMethod: string;
   ip: string | null;
   userAgent: string | null;
-  /** The browser's device id, when it sent one (a fair-play signal, decision 1602). */
+  /** The server-issued device id the session started with (decision 2330); null for an unknown device. */
   deviceId: string | null;
   refreshTokenHash: string;
   expiresAt: Date;

@@ -10,6 +10,8 @@ import { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import type { AuthUser } from './current-user.decorator';
+import type { RequestDevice } from './devices/device-cookie';
+import { DevicesService } from './devices/devices.service';
 import type { ClientContext } from './request-context';
 import { sha256Hex } from './secrets';
 import { SessionRevocations } from './session-revocations';
@@ -33,6 +35,7 @@ export class SessionsService {
     private readonly tokens: TokensService,
     private readonly config: AppConfig,
     private readonly revocations: SessionRevocations,
+    private readonly devices: DevicesService,
   ) {}
 
   async start(userId: string, authMethod: string, client: ClientContext): Promise<IssuedTokens> {
@@ -42,15 +45,19 @@ export class SessionsService {
       authMethod,
       ip: client.ip,
       userAgent: client.userAgent,
-      deviceId: client.deviceId,
+      deviceId: client.device?.id ?? null,
       refreshTokenHash: refresh.hash,
       expiresAt: refresh.expiresAt,
     });
+    if (client.device) await this.devices.recordUse(userId, sessionId, client.device);
     return { access_token: this.tokens.signAccessToken(userId, sessionId), refresh_token: refresh.token };
   }
 
-  /** Spends the refresh token for a new pair. A spent token presented again revokes its session. */
-  async refresh(refreshToken: string): Promise<RefreshResponse> {
+  /**
+   * Spends the refresh token for a new pair. A spent token presented again revokes its session. The device the
+   * client presents (or is issued now) is recorded for the session's account.
+   */
+  async refresh(refreshToken: string, device: RequestDevice | null): Promise<RefreshResponse> {
     const next = this.tokens.newRefreshToken();
     const outcome = await this.sessions.rotateRefreshToken(
       sha256Hex(refreshToken),
@@ -68,6 +75,7 @@ export class SessionsService {
     if (outcome.kind !== 'rotated') {
       throw new AppError(401, AUTH_ERROR_CODES.invalidRefreshToken, AUTH_MESSAGES.invalidRefreshToken);
     }
+    if (device) await this.devices.recordUse(outcome.userId, outcome.sessionId, device);
     return { access_token: this.tokens.signAccessToken(outcome.userId, outcome.sessionId), refresh_token: next.token };
   }
 

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsNumber, Max, Min } from 'class-validator';
+import { IsInt, IsNumber, Max, Min } from 'class-validator';
+import { toInt } from './config-transforms';
 import { MatchmakingConfig } from './matchmaking-config';
 
 /**
@@ -16,4 +17,22 @@ export class FairPlayConfig extends MatchmakingConfig {
   @Min(0.5)
   @Max(100)
   FAIR_PLAY_HOLD_SCORE = 1;
+
+  /**
+   * An account that presents more than this many distinct server-issued device ids within
+   * FLAG_MANY_DEVICES_WINDOW_DAYS gets a `many_devices` flag (docs/decisions/2330): someone shedding their device id
+   * to slip past the one-device rules, or collecting other browsers' ids.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  FLAG_MANY_DEVICES_ABOVE = 5;
+
+  /** The window, in days, over which FLAG_MANY_DEVICES_ABOVE counts an account's device ids. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  FLAG_MANY_DEVICES_WINDOW_DAYS = 30;
 }

@@ -9,7 +9,7 @@ export interface QueueCandidate {
   betCents: bigint;
   rating: number;
   waitedMs: number;
-  /** The browser's device id sent with the entry (null: none sent). */
+  /** The server-issued device id the entry was made with (decision 2330); null: an unknown device, equal to none. */
   deviceId: string | null;
   /** The client address of the entry. */
   ip: string | null;

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, Headers, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Headers, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
-  DEVICE_ID_HEADER,
+  DEVICE_ID_COOKIE,
   EnterQueueDto,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -9,6 +9,7 @@ import {
 } from '@skillduel/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
+import { DeviceIdInterceptor } from '../auth/devices/device-id.interceptor';
 import { clientContextOf } from '../auth/request-context';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { MatchmakingService } from './matchmaking.service';
@@ -27,30 +28,32 @@ export class MatchmakingController {
     required: false,
     description: 'A unique string per intended entry: a retry returns the first answer and escrows nothing again.',
   })
-  @ApiHeader({
-    name: DEVICE_ID_HEADER,
-    required: false,
-    description: "The browser's device id (8–64 letters, digits, dashes): two accounts of one device are never paired.",
+  @ApiOperation({
+    description:
+      `The server-issued device id (cookie ${DEVICE_ID_COOKIE}, set at sign-in and refresh) is read: two accounts of ` +
+      'one device are never paired; without a validly signed one the entry is an unknown device.',
   })
+  @UseInterceptors(DeviceIdInterceptor)
   @ApiResponse({ status: 201, description: 'The entry; the stake is in escrow.' })
-  @ApiResponse({ status: 400, description: 'Bet amount, balance, game limits, device id' })
+  @ApiResponse({ status: 400, description: 'Bet amount, balance, game limits' })
   @ApiResponse({ status: 403, description: 'Betting not allowed (eligibility, break, freeze, limits)' })
   @ApiResponse({ status: 409, description: 'Already in the queue, or too many open rooms' })
   async enter(
     @CurrentUser() user: AuthUser,
     @Body() body: EnterQueueDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Headers('x-device-id') deviceId: string | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
+    const client = clientContextOf(request);
     const answer = await this.matchmaking.enter(
       {
         userId: user.userId,
+        sessionId: user.sessionId,
         idempotencyKey,
         requestId: String(request.id),
-        deviceId,
-        ip: clientContextOf(request).ip,
+        device: client.device,
+        ip: client.ip,
       },
       body,
     );

@@ -3,7 +3,6 @@ import {
   centsToDollars,
   EnterQueueDto,
   HTTP_ERROR_MESSAGES,
-  isValidDeviceId,
   MATCHMAKING_ERROR_CODES,
   MATCHMAKING_MESSAGES,
   matchmakingWindowWidth,
@@ -12,6 +11,8 @@ import {
   ROOM_ERROR_CODES,
   VALIDATION_MESSAGES,
 } from '@skillduel/contracts';
+import type { RequestDevice } from '../auth/devices/device-cookie';
+import { DevicesService } from '../auth/devices/devices.service';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { RoomsService } from '../rooms/rooms.service';
@@ -48,6 +49,7 @@ export class MatchmakingService {
     private readonly rooms: RoomsService,
     private readonly idempotency: IdempotencyService,
     private readonly config: AppConfig,
+    private readonly devices: DevicesService,
   ) {}
 
   async enter(
@@ -55,8 +57,9 @@ export class MatchmakingService {
       userId: string;
       idempotencyKey: string | undefined;
       requestId: string;
-      /** X-Device-Id as sent (absent for clients that keep none). */
-      deviceId: string | undefined;
+      sessionId: string;
+      /** The server-issued device id the client presented (decision 2330); null: an unknown device. */
+      device: RequestDevice | null;
       ip: string;
     },
     dto: EnterQueueDto,
@@ -64,10 +67,8 @@ export class MatchmakingService {
     const betCents = parseDollarsToCents(dto.bet_amount);
     if (betCents === null || betCents <= 0n)
       throw AppError.badRequest(ROOM_ERROR_CODES.invalidBet, VALIDATION_MESSAGES.invalidBet);
-    if (caller.deviceId !== undefined && !isValidDeviceId(caller.deviceId)) {
-      throw AppError.badRequest(MATCHMAKING_ERROR_CODES.invalidDeviceId, MATCHMAKING_MESSAGES.invalidDeviceId);
-    }
-    const deviceId = caller.deviceId ?? null;
+    const deviceId = caller.device?.id ?? null;
+    if (caller.device) await this.devices.recordUse(caller.userId, caller.sessionId, caller.device);
     return this.idempotency.run(
       {
         userId: caller.userId,

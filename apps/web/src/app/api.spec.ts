@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { authApi } from '../features/auth/authApi';
 import { gamesApi } from '../features/games/gamesApi';
+import { matchmakingApi } from '../features/matchmaking/matchmakingApi';
 import { createGuestSession } from '../features/session/guestSession';
 import { currentUserApi } from '../features/session/currentUserApi';
 import { buildUser } from '../test/factories';
@@ -44,25 +45,28 @@ describe('base query', () => {
     expect(authorization).toBeNull();
   });
 
-  it('sends this browser’s device id with every call, the same one each time (a sign-in records it)', async () => {
-    const seen: (string | null)[] = [];
+  it('makes up no device id: calls carry no X-Device-Id and go same-origin, so the browser adds the server’s cookie', async () => {
+    const seen: Array<{ header: string | null; credentials: RequestCredentials }> = [];
     server.use(
       http.post(apiUrl('/auth/login'), ({ request }) => {
-        seen.push(request.headers.get('X-Device-Id'));
+        seen.push({ header: request.headers.get('X-Device-Id'), credentials: request.credentials });
         return HttpResponse.json({ detail: 'Invalid email or password' }, { status: 401 });
       }),
       http.get(apiUrl('/games/'), ({ request }) => {
-        seen.push(request.headers.get('X-Device-Id'));
+        seen.push({ header: request.headers.get('X-Device-Id'), credentials: request.credentials });
         return HttpResponse.json([]);
+      }),
+      http.post(apiUrl('/matchmaking/queue'), ({ request }) => {
+        seen.push({ header: request.headers.get('X-Device-Id'), credentials: request.credentials });
+        return HttpResponse.json(null, { status: 400 });
       }),
     );
     const store = setupStore();
     await store.dispatch(gamesApi.endpoints.getGames.initiate());
     await store.dispatch(authApi.endpoints.login.initiate({ email: 'a@example.test', password: 'nope-nope' }));
-    expect(seen).toHaveLength(2);
-    expect(seen[0]).toMatch(/^[A-Za-z0-9-]{8,64}$/);
-    expect(seen[1]).toBe(seen[0]);
-    expect(localStorage.getItem(STORAGE_KEYS.deviceId)).toBe(seen[0]);
+    await store.dispatch(matchmakingApi.endpoints.enterQueue.initiate({ game_id: 'number-rush', bet_amount: 2 }));
+    expect(seen).toEqual(Array.from({ length: 3 }, () => ({ header: null, credentials: 'same-origin' })));
+    expect(localStorage.getItem('device_id')).toBeNull();
   });
 
   it('clears the tokens and ends the session when the refresh after a 401 fails', async () => {

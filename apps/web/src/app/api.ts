@@ -5,8 +5,7 @@ import {
   type BaseQueryFn,
   type FetchArgs,
 } from '@reduxjs/toolkit/query/react';
-import { AUTH_ERROR_CODES, DEVICE_ID_HEADER, LIMITS, type RefreshResponse } from '@skillduel/contracts';
-import { deviceId } from '../features/matchmaking/deviceId';
+import { AUTH_ERROR_CODES, LIMITS, type RefreshResponse } from '@skillduel/contracts';
 import { sessionEnded } from '../features/session/sessionSlice';
 import { clearStoredTokens, readAccessToken, readRefreshToken, storeTokens } from '../features/session/sessionStorage';
 import { mapApiError, type ApiError } from './apiErrors';
@@ -25,11 +24,12 @@ export function apiBaseUrl(): string {
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl(),
   timeout: LIMITS.requestTimeoutMs,
+  // The device id is the server's (decision 2330): an HttpOnly cookie set at sign-in and refresh that the browser
+  // sends back with every same-origin call; this code never sees it, so no script can read or copy it.
+  credentials: 'same-origin',
   prepareHeaders: (headers) => {
     const accessToken = readAccessToken();
     if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
-    // Recorded on the session a sign-in starts: opponents on one device are flagged for review (decision 1602).
-    if (!headers.has(DEVICE_ID_HEADER)) headers.set(DEVICE_ID_HEADER, deviceId());
     return headers;
   },
 });

@@ -6,8 +6,6 @@ export const STORAGE_KEYS = {
   guestSession: 'guest_session',
   theme: 'theme',
   language: 'lang',
-  /** The browser's random device id (matchmaking never pairs two accounts of one device). */
-  deviceId: 'device_id',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,13 +1,10 @@
 /**
- * The browser's device id (issue 17, docs/decisions/1703): a random id the web app creates once and keeps in
- * localStorage, sent with a matchmaking entry so the matcher never pairs two accounts of one device. It identifies
- * a browser profile, not a person; it is a fair-play signal, not authentication.
+ * The device id (docs/decisions/2330): the server issues it, signed, in an HttpOnly cookie on sign-in, registration
+ * and refresh; the browser sends it back by itself and page scripts never see it. It identifies a browser profile,
+ * not a person: a fair-play signal (never two accounts of one device in a matchmaking pair; opponents on one device
+ * are flagged), never authentication. A request without a validly signed one is an "unknown device".
+ *
+ * Over plain http (local development, tests) the cookie has this name; over https it is `__Host-` + this name
+ * (Secure, Path=/, no Domain: a sibling subdomain cannot set it).
  */
-export const DEVICE_ID_HEADER = 'X-Device-Id';
-
-/** Letters, digits and dashes, 8–64 characters (a UUID is 36). */
-export const DEVICE_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
-
-export function isValidDeviceId(value: unknown): value is string {
-  return typeof value === 'string' && DEVICE_ID_PATTERN.test(value);
-}
+export const DEVICE_ID_COOKIE = 'skillduel_device';

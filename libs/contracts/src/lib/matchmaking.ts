@@ -23,14 +23,12 @@ export const MATCHMAKING_ERROR_CODES = {
   alreadyQueued: 'ALREADY_IN_QUEUE',
   notQueued: 'NOT_IN_QUEUE',
   alreadyMatched: 'ALREADY_MATCHED',
-  invalidDeviceId: 'INVALID_DEVICE_ID',
 } as const;
 
 export const MATCHMAKING_MESSAGES = {
   alreadyQueued: 'You are already searching for an opponent',
   notQueued: 'You are not searching for an opponent',
   alreadyMatched: 'An opponent was already found: your match is ready',
-  invalidDeviceId: 'Invalid device id',
 } as const;
 
 export type MatchmakingEntryStatus = 'waiting' | 'matched' | 'cancelled' | 'expired' | 'refused' | 'closed';

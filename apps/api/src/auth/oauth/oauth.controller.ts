@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import {
   MessageResponse,
@@ -9,6 +9,7 @@ import {
   OAuthProvidersResponse,
 } from '@skillduel/contracts';
 import { AuthUser, CurrentUser, OptionalUser } from '../current-user.decorator';
+import { DeviceIdInterceptor, IssuesDeviceId } from '../devices/device-id.interceptor';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../jwt-auth.guard';
 import { AuthRateLimit, AuthRateLimitGuard } from '../rate-limit/auth-rate-limit.guard';
 import { Client, ClientContext } from '../request-context';
@@ -31,6 +32,8 @@ export class OAuthController {
   @Post('callback')
   @HttpCode(200)
   @AuthRateLimit('oauth')
+  @UseInterceptors(DeviceIdInterceptor)
+  @IssuesDeviceId()
   @ApiOperation({ summary: 'Finish a social sign-in: checks state, exchanges the code, verifies the ID token' })
   callback(@Body() body: OAuthCallbackDto, @Client() client: ClientContext): Promise<OAuthCallbackResponse> {
     return this.oauth.callback(body, client);

@@ -39,7 +39,6 @@ export const matchmakingEn = {
     alreadyQueued: MATCHMAKING_MESSAGES.alreadyQueued,
     notQueued: MATCHMAKING_MESSAGES.notQueued,
     alreadyMatched: MATCHMAKING_MESSAGES.alreadyMatched,
-    invalidDeviceId: MATCHMAKING_MESSAGES.invalidDeviceId,
   },
 } as const;
 
@@ -80,6 +79,5 @@ export const matchmakingEs: TranslationResource<typeof matchmakingEn> = {
     alreadyQueued: 'Ya estás buscando un oponente',
     notQueued: 'No estás buscando un oponente',
     alreadyMatched: 'Ya se encontró un oponente: tu partida está lista',
-    invalidDeviceId: 'Identificador de dispositivo no válido',
   },
 };

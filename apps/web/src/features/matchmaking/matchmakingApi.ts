@@ -1,5 +1,4 @@
 import {
-  DEVICE_ID_HEADER,
   IDEMPOTENCY_KEY_HEADER,
   SERVER_EVENTS,
   type LobbyFiguresDto,
@@ -8,7 +7,6 @@ import {
 import { api } from '../../app/api';
 import { getRealtimeClient, realtimeAuthRefresher } from '../../app/realtime';
 import { newIdempotencyKey } from '../rooms/idempotencyKey';
-import { deviceId } from './deviceId';
 import { clearSearchingHere, markSearchingHere } from './searchTab';
 
 export interface EnterQueueRequest {
@@ -18,9 +16,9 @@ export interface EnterQueueRequest {
 
 /**
  * The matchmaking queue (issue 17, docs/decisions/1702): the player's entry (GET answers null when not searching),
- * entering it (the stake is escrowed; one Idempotency-Key per click like every room money call; the browser's device
- * id, so two accounts of one device are never paired) and leaving it (the
- * stake is refunded). Entering and leaving write the answer into the GET's cache, so the searching state follows.
+ * entering it (the stake is escrowed; one Idempotency-Key per click like every room money call; the browser adds the
+ * server-issued device id cookie by itself, so two accounts of one device are never paired, decision 2330) and
+ * leaving it (the stake is refunded). Entering and leaving write the answer into the GET's cache, so the searching state follows.
  */
 export const matchmakingApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -33,7 +31,7 @@ export const matchmakingApi = api.injectEndpoints({
         url: '/matchmaking/queue',
         method: 'POST',
         body,
-        headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey(), [DEVICE_ID_HEADER]: deviceId() },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() },
       }),
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
