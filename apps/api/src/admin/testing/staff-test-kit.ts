@@ -66,9 +66,10 @@ export class StaffTestKit {
     ]);
   }
 
-  /** A settled $5 number-rush round that `winner` wins; resolves with the match id and room id. */
-  async round(winner: RegisteredUser, loser: RegisteredUser): Promise<{ matchId: string; roomId: string }> {
+  /** A settled number-rush round ($5 unless said) that `winner` wins; resolves with the match id and room id. */
+  async round(winner: RegisteredUser, loser: RegisteredUser, bet = 5): Promise<{ matchId: string; roomId: string }> {
     const round = await playNumberRushRound(this.app, winner, loser, {
+      bet,
       play: (socket, roomId, view) => answerNumberRushCorrectly(socket, roomId, view, 1),
     });
     this.sockets.push(round.aliceSocket, round.bobSocket);
