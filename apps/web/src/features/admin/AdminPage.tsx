@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatDollars } from '../../app/format';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { when } from './adminFormat';
+import { PendingApproval } from './PendingApproval';
 import { ReasonedActions } from './ReasonedActions';
 import { DisputeQueue, FlagQueue } from './AdminQueues';
 import { AdminUserPanel } from './AdminUserPanel';
@@ -182,6 +183,7 @@ function WithdrawalQueue() {
               <td>{withdrawal.payment_method}</td>
               <td>{HELD_BECAUSE[withdrawal.review_reason ?? ''] ?? withdrawal.review_reason}</td>
               <td>
+                <PendingApproval pending={withdrawal.pending_approval} />
                 <DecisionForm id={withdrawal.id} />
               </td>
             </tr>
