@@ -168,8 +168,8 @@ export class WithdrawalReviewService {
   }
 
   /**
-   * Locks the withdrawal, refuses a decision by someone with a conflict of interest (403), and insists it is still
-   * waiting for a decision (409 otherwise, 404 when unknown).
+   * Locks the withdrawal, insists it is still waiting for a decision (409 otherwise, 404 when unknown) and refuses a
+   * decision by someone with a conflict of interest (403).
    */
   private async lockHeld(runner: SqlRunner, actorId: string, paymentId: string): Promise<HeldWithdrawalRow> {
     if (!/^[0-9a-f-]{36}$/i.test(paymentId)) throw AppError.notFound();
@@ -181,10 +181,12 @@ export class WithdrawalReviewService {
     );
     const row = rows[0];
     if (!row) throw AppError.notFound();
-    await this.duties.assertMayDecide(runner, actorId, { userIds: [row.user_id] });
+    // The state first: concurrent calls on one withdrawal queue on its row lock, and all but the first must leave it
+    // at once (a decided withdrawal answers 409 to anyone; nothing is left to decide).
     if (row.review_state !== 'held' || row.status !== 'pending') {
       throw AppError.conflict(ADMIN_ERROR_CODES.reviewDecided, ADMIN_MESSAGES.reviewDecided);
     }
+    await this.duties.assertMayDecide(runner, actorId, { userIds: [row.user_id] });
     return row;
   }
 }
