@@ -129,4 +129,25 @@ describe('operator console (/admin)', () => {
       'Conflict of interest: this concerns your own account, a round you played, or an account that shares a device or network with yours. Another staff member must decide it.',
     );
   });
+
+  it('tells a frozen staff member why the console is closed (403 ACCOUNT_FROZEN)', async () => {
+    signIn();
+    server.use(
+      http.get(apiUrl('/admin/me'), () =>
+        HttpResponse.json(
+          {
+            statusCode: 403,
+            code: ADMIN_ERROR_CODES.accountFrozen,
+            detail: ADMIN_MESSAGES.staffFrozen,
+            message: ADMIN_MESSAGES.staffFrozen,
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderApp('/admin');
+    expect(await screen.findByTestId('admin-forbidden')).toHaveTextContent(
+      'Your staff account is frozen: the console is closed to it until another staff member lifts the freeze',
+    );
+  });
 });

@@ -1,10 +1,10 @@
 import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@skillduel/contracts';
 import { isApiError } from '../../app/apiErrors';
 
-/** The code of a refused console action's error body, if any. */
-function codeOf(data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const code = (data as Record<string, unknown>).code;
+/** The code of a refused console call's error body (e.g. CONFLICT_OF_INTEREST), if any. */
+export function failureCode(error: unknown): string | undefined {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return undefined;
+  const code = (error.data as Record<string, unknown>).code;
   return typeof code === 'string' ? code : undefined;
 }
 
@@ -14,7 +14,7 @@ function codeOf(data: unknown): string | undefined {
  */
 export function failureText(error: unknown): string {
   if (!isApiError(error)) return 'Something went wrong';
-  if (codeOf(error.data) === ADMIN_ERROR_CODES.conflictOfInterest) return ADMIN_MESSAGES.conflictOfInterest;
+  if (failureCode(error) === ADMIN_ERROR_CODES.conflictOfInterest) return ADMIN_MESSAGES.conflictOfInterest;
   return error.serverMessage ?? error.message;
 }
 
