@@ -9,8 +9,8 @@ import {
   ResolveFlagDto,
   type AdminAuditEntryDto,
   type AdminDisputeDto,
+  type AdminDisputeSummaryDto,
   type AdminFlagDto,
-  type DisputeDto,
   type AdminUserDetailDto,
   type AdminUserSummaryDto,
   type AdminWithdrawalDto,
@@ -113,7 +113,7 @@ export class AdminController {
 
   @Get('disputes')
   @ApiOperation({ summary: 'Disputes (open ones by default; ?status=all for every dispute)' })
-  disputeQueue(@Query('status') status?: string): Promise<DisputeDto[]> {
+  disputeQueue(@Query('status') status?: string): Promise<AdminDisputeSummaryDto[]> {
     return this.disputes.list(status === 'all' ? 'all' : 'open');
   }
 

@@ -128,7 +128,9 @@ describe('operator console API: roles, freezes, withdrawal review, audit trail (
         role: 'player',
         reason: 'oops',
       });
-      expect(own.statusCode).toBe(409);
+      // Acting on oneself is a conflict of interest (decision 2310).
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toMatchObject({ code: ADMIN_ERROR_CODES.conflictOfInterest });
       const bad = await call(admin.accessToken, 'PUT', `/api/admin/users/${player.user.id}/role`, {
         role: 'god',
         reason: 'x',

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { centsToDollars, type AdminUserDetailDto, type AdminUserSummaryDto, type UserRole } from '@skillduel/contracts';
 import { DataSource } from 'typeorm';
+import { returningRows } from '../database/returning';
 import { queryRows, SqlRunner } from '../database/sql';
 
 interface UserRow {
@@ -80,6 +81,20 @@ export class AdminRepository {
         WHERE id = $1`,
       [userId, reason],
     );
+  }
+
+  /**
+   * Ends every live session of the account (its access tokens fail at the next request, its refresh tokens can no
+   * longer be rotated); returns how many. Used when a staff account is frozen.
+   */
+  async revokeSessions(runner: SqlRunner, userId: string): Promise<number> {
+    const rows = await returningRows<{ id: string }>(
+      runner,
+      `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = 'staff_frozen'
+        WHERE user_id = $1 AND revoked_at IS NULL RETURNING id`,
+      [userId],
+    );
+    return rows.length;
   }
 
   async setRole(runner: SqlRunner, userId: string, role: UserRole): Promise<void> {

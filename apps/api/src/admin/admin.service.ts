@@ -12,17 +12,20 @@ import {
   type StaffMeDto,
   type UserRole,
 } from '@skillduel/contracts';
+import { SessionRevocations } from '../auth/session-revocations';
 import { AppError } from '../common/app-error';
 import { ResponsibleGamingService } from '../responsible-gaming/responsible-gaming.service';
 import { WithdrawalReviewService } from '../wallet/withdrawal-review.service';
 import { AdminRepository } from './admin.repository';
+import { SeparationOfDutiesService } from './separation-of-duties.service';
 import { AuditLogRepository } from './audit-log.repository';
 import { FairPlayFlagsRepository } from './fair-play-flags.repository';
 import { StaffRolesService } from './staff-roles.service';
 
 /**
  * The operator console's rules (docs/decisions/1601): every change is made under the target's row lock and written
- * to the audit trail in the same transaction.
+ * to the audit trail in the same transaction. Nobody acts on their own or a linked account, support never on an
+ * admin (SeparationOfDutiesService, decision 2310); freezing a staff account also ends its sessions.
  */
 @Injectable()
 export class AdminService {
@@ -35,6 +38,8 @@ export class AdminService {
     private readonly withdrawals: WithdrawalReviewService,
     private readonly protection: ResponsibleGamingService,
     private readonly flagsRepository: FairPlayFlagsRepository,
+    private readonly duties: SeparationOfDutiesService,
+    private readonly revocations: SessionRevocations,
   ) {}
 
   async me(userId: string, username: string): Promise<StaffMeDto> {
@@ -56,27 +61,52 @@ export class AdminService {
     await this.repository.transaction(async (runner) => {
       const user = await this.repository.lockUser(runner, userId);
       if (!user) throw AppError.notFound();
+      await this.duties.assertMayDecide(runner, actorId, { userIds: [userId] });
       if (user.frozen_at) throw AppError.conflict(ADMIN_ERROR_CODES.alreadyFrozen, ADMIN_MESSAGES.alreadyFrozen);
-      await this.repository.setFrozen(runner, userId, reason);
-      await this.audit.record(runner, {
-        actorId,
-        action: 'user.freeze',
-        targetType: 'user',
-        targetId: userId,
-        reason,
-        before: { frozen: false },
-        after: { frozen: true },
-      });
+      await this.freezeLocked(runner, actorId, user, reason, {});
     });
-    // After the commit: the money gate already refuses every new stake, so nothing can slip in meanwhile.
-    await this.protection.cancelOpenRooms(userId);
+    await this.afterFreeze(userId);
     return this.user(userId);
+  }
+
+  /**
+   * Freezes a locked, unfrozen account with its audit entry. A staff account also loses every session at once: a
+   * frozen operator must not keep using the console with tokens issued before the freeze (StaffGuard refuses a
+   * frozen operator on every request as well).
+   */
+  private async freezeLocked(
+    runner: Parameters<AdminRepository['setFrozen']>[0],
+    actorId: string,
+    user: { id: string; role: UserRole },
+    reason: string,
+    extra: Record<string, unknown>,
+  ): Promise<void> {
+    await this.repository.setFrozen(runner, user.id, reason);
+    const isStaff = user.role === 'support' || user.role === 'admin';
+    const sessionsRevoked = isStaff ? await this.repository.revokeSessions(runner, user.id) : 0;
+    await this.audit.record(runner, {
+      actorId,
+      action: 'user.freeze',
+      targetType: 'user',
+      targetId: user.id,
+      reason,
+      before: { frozen: false },
+      after: { frozen: true, ...extra, ...(isStaff ? { staff_sessions_revoked: sessionsRevoked } : {}) },
+    });
+  }
+
+  /** After the commit: the money gate already refuses every new stake, so nothing can slip in meanwhile. */
+  private async afterFreeze(userId: string): Promise<void> {
+    // Sockets of revoked sessions are cut now rather than at the next periodic check.
+    this.revocations.revoked(userId);
+    await this.protection.cancelOpenRooms(userId);
   }
 
   async unfreeze(actorId: string, userId: string, reason: string): Promise<AdminUserDetailDto> {
     await this.repository.transaction(async (runner) => {
       const user = await this.repository.lockUser(runner, userId);
       if (!user) throw AppError.notFound();
+      await this.duties.assertMayDecide(runner, actorId, { userIds: [userId] });
       if (!user.frozen_at) throw AppError.conflict(ADMIN_ERROR_CODES.notFrozen, ADMIN_MESSAGES.notFrozen);
       await this.repository.setFrozen(runner, userId, null);
       await this.audit.record(runner, {
@@ -92,12 +122,15 @@ export class AdminService {
     return this.user(userId);
   }
 
-  /** Admin only (the guard): nobody changes their own role, so the last admin cannot lock everyone out by mistake. */
+  /**
+   * Admin only (the guard). Nobody changes their own role or a linked account's (403 CONFLICT_OF_INTEREST), so the
+   * last admin cannot lock everyone out by mistake and nobody promotes their own second account.
+   */
   async setRole(actorId: string, userId: string, role: UserRole, reason: string): Promise<AdminUserDetailDto> {
-    if (actorId === userId) throw AppError.conflict(ADMIN_ERROR_CODES.ownRole, ADMIN_MESSAGES.ownRole);
     await this.repository.transaction(async (runner) => {
       const user = await this.repository.lockUser(runner, userId);
       if (!user) throw AppError.notFound();
+      await this.duties.assertMayDecide(runner, actorId, { userIds: [userId] });
       if (user.role === role) return;
       await this.repository.setRole(runner, userId, role);
       await this.audit.record(runner, {
@@ -123,6 +156,11 @@ export class AdminService {
     const userId = await this.repository.transaction(async (runner) => {
       const flag = await this.flagsRepository.lockFlag(runner, flagId);
       if (!flag) throw AppError.notFound();
+      // A flag concerns its account and, when raised by a round, both players of that round.
+      await this.duties.assertMayDecide(runner, actorId, {
+        userIds: [flag.user_id],
+        matchIds: flag.match_id ? [flag.match_id] : [],
+      });
       if (flag.status !== 'open')
         throw AppError.conflict(DISPUTE_ERROR_CODES.flagResolved, DISPUTE_MESSAGES.flagResolved);
       const status = action === 'dismiss' ? 'dismissed' : action === 'warn' ? 'warned' : 'frozen';
@@ -138,22 +176,11 @@ export class AdminService {
       });
       if (action === 'freeze') {
         const user = await this.repository.lockUser(runner, flag.user_id);
-        if (user && !user.frozen_at) {
-          await this.repository.setFrozen(runner, flag.user_id, note);
-          await this.audit.record(runner, {
-            actorId,
-            action: 'user.freeze',
-            targetType: 'user',
-            targetId: flag.user_id,
-            reason: note,
-            before: { frozen: false },
-            after: { frozen: true, flag_id: flagId },
-          });
-        }
+        if (user && !user.frozen_at) await this.freezeLocked(runner, actorId, user, note, { flag_id: flagId });
       }
       return flag.user_id;
     });
-    if (action === 'freeze') await this.protection.cancelOpenRooms(userId);
+    if (action === 'freeze') await this.afterFreeze(userId);
     return this.flags('all', userId);
   }
 

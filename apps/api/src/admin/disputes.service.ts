@@ -9,6 +9,7 @@ import {
   HTTP_ERROR_MESSAGES,
   ROOM_ID_PATTERN,
   type AdminDisputeDto,
+  type AdminDisputeSummaryDto,
   type DisputeDecision,
   type DisputeDto,
 } from '@skillduel/contracts';
@@ -17,6 +18,7 @@ import { AppError } from '../common/app-error';
 import { PG_UNIQUE_VIOLATION, queryRows, SqlRunner } from '../database/sql';
 import { LedgerService } from '../wallet/ledger/ledger.service';
 import { AuditLogRepository } from './audit-log.repository';
+import { SeparationOfDutiesService } from './separation-of-duties.service';
 
 interface MatchFacts {
   id: string;
@@ -73,6 +75,8 @@ function toDto(row: DisputeRow): DisputeDto {
  * round); support upholds the result or voids the match. A void reverses the settlement exactly once (ledger key
  * `dispute:<match>:void`): both wallets back to their pre-match balances, the fee returned; a winner who has already
  * withdrawn pays what the wallet holds, the rest becomes a receivable and the account is frozen.
+ * Separation of duties (docs/decisions/2310): nobody decides a round they or a linked account played, and a void or
+ * award moving more than FOUR_EYES_ABOVE is a proposal until a second staff member confirms it.
  */
 @Injectable()
 export class DisputesService {
@@ -80,6 +84,7 @@ export class DisputesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
     private readonly audit: AuditLogRepository,
+    private readonly duties: SeparationOfDutiesService,
   ) {}
 
   async open(userId: string, roomId: string, round: number, reason: string): Promise<DisputeDto> {
@@ -118,13 +123,19 @@ export class DisputesService {
     return rows.map(toDto);
   }
 
-  async list(status: 'open' | 'all'): Promise<DisputeDto[]> {
+  async list(status: 'open' | 'all'): Promise<AdminDisputeSummaryDto[]> {
     const rows = await queryRows<DisputeRow>(
       this.dataSource.manager,
       `${DISPUTE_SELECT} WHERE $1::text = 'all' OR d.status = 'open' ORDER BY d.created_at DESC LIMIT 200`,
       [status],
     );
-    return rows.map((row) => ({ ...toDto(row), user_id: row.user_id, username: row.username }) as DisputeDto);
+    const summaries = rows.map((row) => ({
+      ...toDto(row),
+      user_id: row.user_id,
+      username: row.username,
+      match_id: row.match_id,
+    }));
+    return this.duties.withPending('dispute', summaries, (row) => row.match_id);
   }
 
   async detail(disputeId: string): Promise<AdminDisputeDto> {
@@ -148,8 +159,10 @@ export class DisputesService {
         ORDER BY t.created_at, e.id`,
       [row.room_id, row.round, match.id],
     );
+    const [pending] = await this.duties.withPending('dispute', [match], (facts) => facts.id);
     return {
       ...toDto(row),
+      pending_approval: pending.pending_approval,
       user_id: row.user_id,
       username: row.username,
       match_id: match.id,
@@ -169,12 +182,25 @@ export class DisputesService {
   async decide(actorId: string, disputeId: string, decision: DisputeDecision, note: string): Promise<AdminDisputeDto> {
     await this.dataSource.transaction(async (manager) => {
       const dispute = await this.findDispute(manager, disputeId, true);
-      if (dispute.status !== 'open') throw AppError.conflict(DISPUTE_ERROR_CODES.decided, DISPUTE_MESSAGES.decided);
       const match = await this.findMatch(manager, dispute.room_id, dispute.round, true);
       if (!match) throw AppError.notFound();
+      await this.duties.assertMayDecide(manager, actorId, { userIds: [dispute.user_id], matchIds: [match.id] });
+      if (dispute.status !== 'open') throw AppError.conflict(DISPUTE_ERROR_CODES.decided, DISPUTE_MESSAGES.decided);
       if (decision === 'award_other' && !match.winner_id) {
         throw AppError.conflict(DISPUTE_ERROR_CODES.notDisputable, DISPUTE_MESSAGES.noWinnerToReverse);
       }
+      const fourEyes = await this.duties.fourEyes(manager, {
+        actorId,
+        targetType: 'dispute',
+        targetId: match.id,
+        decision,
+        note,
+        // A void or award moves at most what was paid out; upholding (or reversing a round nobody won) moves nothing.
+        amountCents: BigInt(match.payout_cents ?? '0'),
+        movesMoney: decision !== 'uphold' && match.winner_id !== null,
+        audit: { action: `dispute.${decision}`, targetType: 'dispute', targetId: disputeId },
+      });
+      if (fourEyes.kind === 'proposed') return;
       const reversal =
         decision === 'uphold' ? null : await this.reverseSettlement(manager, actorId, match, note, decision);
       const status = DECIDED_STATUS[decision];
@@ -191,7 +217,7 @@ export class DisputesService {
         targetId: disputeId,
         reason: note,
         before: { status: 'open', outcome: match.outcome, winner_id: match.winner_id },
-        after: { status, reversal },
+        after: { status, reversal, ...fourEyes.auditFields },
       });
     });
     return this.detail(disputeId);

@@ -169,13 +169,15 @@ export class FairPlayFlagsRepository {
   async lockFlag(
     runner: SqlRunner,
     flagId: string,
-  ): Promise<{ id: string; user_id: string; status: string; kind: string } | null> {
+  ): Promise<{ id: string; user_id: string; match_id: string | null; status: string; kind: string } | null> {
     if (!/^[0-9a-f-]{36}$/i.test(flagId)) return null;
-    const rows = await queryRows<{ id: string; user_id: string; status: string; kind: string }>(
-      runner,
-      `SELECT id, user_id, status, kind FROM fair_play_flags WHERE id = $1 FOR UPDATE`,
-      [flagId],
-    );
+    const rows = await queryRows<{
+      id: string;
+      user_id: string;
+      match_id: string | null;
+      status: string;
+      kind: string;
+    }>(runner, `SELECT id, user_id, match_id, status, kind FROM fair_play_flags WHERE id = $1 FOR UPDATE`, [flagId]);
     return rows[0] ?? null;
   }
 

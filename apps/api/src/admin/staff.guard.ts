@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { HTTP_ERROR_MESSAGES, type UserRole } from '@skillduel/contracts';
+import { ADMIN_ERROR_CODES, ADMIN_MESSAGES, HTTP_ERROR_MESSAGES, type UserRole } from '@skillduel/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../common/app-error';
 import { StaffRolesService } from './staff-roles.service';
@@ -11,8 +11,9 @@ const STAFF_ROLE_KEY = 'skillduel:staffRole';
 export const StaffOnly = (role: Extract<UserRole, 'support' | 'admin'>) => SetMetadata(STAFF_ROLE_KEY, role);
 
 /**
- * After JwtAuthGuard: refuses players (403) and, on admin-only routes, support. Every /api/admin route carries it;
- * the route × role matrix test checks them all.
+ * After JwtAuthGuard: refuses players (403), frozen staff (403 ACCOUNT_FROZEN: a freeze closes the console at once,
+ * whatever tokens the account still holds) and, on admin-only routes, support. Role and freeze are read on every
+ * request. Every /api/admin route carries it; the route × role matrix tests check them all.
  */
 @Injectable()
 export class StaffGuard implements CanActivate {
@@ -29,7 +30,12 @@ export class StaffGuard implements CanActivate {
       ]) ?? 'admin';
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (!request.user) throw new AppError(401, 'UNAUTHORIZED', HTTP_ERROR_MESSAGES[401]);
-    const role = await this.roles.roleOf(request.user.userId);
+    const state = await this.roles.stateOf(request.user.userId);
+    const role = state?.role ?? null;
+    const isStaff = role === 'support' || role === 'admin';
+    if (isStaff && state?.frozen) {
+      throw new AppError(403, ADMIN_ERROR_CODES.accountFrozen, ADMIN_MESSAGES.staffFrozen);
+    }
     const allowed = needed === 'support' ? role === 'support' || role === 'admin' : role === 'admin';
     if (!allowed) throw new AppError(403, 'FORBIDDEN', HTTP_ERROR_MESSAGES[403]);
     return true;

@@ -37,6 +37,26 @@ export class PlayerProtectionConfig extends RoomsConfig {
   @Max(1_000_000)
   WITHDRAWAL_REVIEW_THRESHOLD = 1000;
 
+  /**
+   * Four-eyes (docs/decisions/2310): a staff decision that moves more than this many dollars (approving a withdrawal,
+   * voiding or awarding a disputed round, releasing or voiding a held payout) is only a proposal until a second,
+   * different staff member confirms it. 0: every such decision needs two people.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  FOUR_EYES_ABOVE = 1000;
+
+  /**
+   * A staff member may not decide for an account that signed in from one of their own IP addresses in the last 90
+   * days (loopback never counts). Turn off only when every request reaches the API from one proxy address without
+   * TRUST_PROXY, which would make everyone look linked. A shared device id always counts.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  CONFLICT_SHARED_IP = true;
+
   // ── Responsible gaming (docs/decisions/1501-responsible-gaming.md) ──────────────────────────────────────────
 
   /** Minimum age for real-money play where RG_MIN_AGE_BY_COUNTRY names no other. */

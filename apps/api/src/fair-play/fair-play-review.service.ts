@@ -7,6 +7,7 @@ import {
   type FairPlayReviewDecision,
 } from '@skillduel/contracts';
 import { AuditLogRepository } from '../admin/audit-log.repository';
+import { SeparationOfDutiesService } from '../admin/separation-of-duties.service';
 import { AppError } from '../common/app-error';
 import { MatchSettlementService } from '../rooms/match-settlement.service';
 import { MatchXpService } from '../rooms/match-xp.service';
@@ -19,7 +20,9 @@ import { FairPlayReviewsRepository } from './fair-play-reviews.repository';
  * Support's decision on a round whose payout was held for fair-play review (decision 1802): `release` pays the
  * round exactly as the engine decided it (the settlement that was skipped, with its usual ledger key), `void`
  * refunds both stakes. Either happens once: under the room's row lock (the lock order of every settlement), the
- * review row is locked and must still be `held`.
+ * review row is locked and must still be `held`. Separation of duties (docs/decisions/2310): nobody decides a round
+ * they or a linked account played, and either decision on a pot above FOUR_EYES_ABOVE is a proposal until a second
+ * staff member confirms it.
  */
 @Injectable()
 export class FairPlayReviewService {
@@ -31,16 +34,19 @@ export class FairPlayReviewService {
     private readonly matchXp: MatchXpService,
     private readonly reviews: FairPlayReviewsRepository,
     private readonly audit: AuditLogRepository,
+    private readonly duties: SeparationOfDutiesService,
   ) {}
 
-  list(status: 'held' | 'all'): Promise<AdminReviewDto[]> {
-    return this.reviews.list(this.rooms.runner, status);
+  async list(status: 'held' | 'all'): Promise<AdminReviewDto[]> {
+    const reviews = await this.reviews.list(this.rooms.runner, status);
+    return this.duties.withPending('fair_play_review', reviews, (review) => review.match_id);
   }
 
   async detail(matchId: string): Promise<AdminReviewDto> {
     const review = await this.reviews.find(this.rooms.runner, matchId);
     if (!review) throw AppError.notFound();
-    return review;
+    const [withPending] = await this.duties.withPending('fair_play_review', [review], (row) => row.match_id);
+    return withPending;
   }
 
   evidenceOfUser(userId: string): Promise<AdminFairPlayEvidenceDto[]> {
@@ -59,9 +65,22 @@ export class FairPlayReviewService {
       const review = await this.reviews.lockReview(manager, matchId);
       const match = await this.matches.findMatch(manager, before.room_id, before.round);
       if (!review || !match) throw AppError.notFound();
+      await this.duties.assertMayDecide(manager, actorId, { matchIds: [match.id] });
       if (review.status !== 'held' || match.status !== 'held' || match.outcome === null) {
         throw AppError.conflict(FAIR_PLAY_ERROR_CODES.reviewDecided, FAIR_PLAY_MESSAGES.reviewDecided);
       }
+      // Either decision empties the escrowed pot (both stakes) towards the players.
+      const fourEyes = await this.duties.fourEyes(manager, {
+        actorId,
+        targetType: 'fair_play_review',
+        targetId: match.id,
+        decision,
+        note,
+        amountCents: match.betCents * 2n,
+        movesMoney: true,
+        audit: { action: `fair_play_review.${decision}`, targetType: 'match', targetId: matchId },
+      });
+      if (fourEyes.kind === 'proposed') return null;
       const outcome = decision === 'release' ? match.outcome : 'void';
       const settled = await this.escrow.settle(manager, match, outcome);
       await this.reviews.closeHeldMatch(manager, match.id, {
@@ -82,7 +101,13 @@ export class FairPlayReviewService {
         targetId: matchId,
         reason: note,
         before: { status: 'held', outcome: match.outcome, held_user_id: before.held_user_id },
-        after: { status, outcome, winner_id: settled.winnerId, payout_cents: settled.payoutCents.toString() },
+        after: {
+          status,
+          outcome,
+          winner_id: settled.winnerId,
+          payout_cents: settled.payoutCents.toString(),
+          ...fourEyes.auditFields,
+        },
       });
       return outcome === 'void' ? null : ({ ...match, outcome, status: 'finished' } satisfies MatchRecord);
     });

@@ -46,7 +46,10 @@ function reasonsOf(signals: RoundFairPlayDto | null, seat: 0 | 1): FairPlaySigna
   return (signals?.seats[seat]?.signals ?? []).map((signal) => signal.kind);
 }
 
-function toReviewDto(row: ReviewRow): AdminReviewDto {
+/** A review as the queue shows it; the four-eyes state (`pending_approval`) is added by the service. */
+export type ReviewRecord = Omit<AdminReviewDto, 'pending_approval'>;
+
+function toReviewDto(row: ReviewRow): ReviewRecord {
   const seat = row.held_user_id === row.player1_id ? 0 : 1;
   return {
     match_id: row.match_id,
@@ -143,13 +146,13 @@ export class FairPlayReviewsRepository {
     );
   }
 
-  async find(runner: SqlRunner, matchId: string): Promise<AdminReviewDto | null> {
+  async find(runner: SqlRunner, matchId: string): Promise<ReviewRecord | null> {
     if (!/^[0-9a-f-]{36}$/i.test(matchId)) return null;
     const rows = await queryRows<ReviewRow>(runner, `${REVIEW_SELECT} WHERE r.match_id = $1`, [matchId]);
     return rows[0] ? toReviewDto(rows[0]) : null;
   }
 
-  async list(runner: SqlRunner, status: 'held' | 'all'): Promise<AdminReviewDto[]> {
+  async list(runner: SqlRunner, status: 'held' | 'all'): Promise<ReviewRecord[]> {
     const rows = await queryRows<ReviewRow>(
       runner,
       `${REVIEW_SELECT} WHERE $1::text = 'all' OR r.status = 'held' ORDER BY r.created_at DESC LIMIT 200`,

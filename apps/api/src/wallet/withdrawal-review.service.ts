@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ADMIN_ERROR_CODES, ADMIN_MESSAGES, centsToDollars, type AdminWithdrawalDto } from '@skillduel/contracts';
 import { DataSource } from 'typeorm';
 import { AuditLogRepository } from '../admin/audit-log.repository';
+import { SeparationOfDutiesService } from '../admin/separation-of-duties.service';
 import { AppError } from '../common/app-error';
 import { queryRows, SqlRunner } from '../database/sql';
 import { LedgerService } from './ledger/ledger.service';
@@ -20,7 +21,7 @@ interface HeldWithdrawalRow {
   created_at: Date;
 }
 
-function toDto(row: HeldWithdrawalRow): AdminWithdrawalDto {
+function toDto(row: HeldWithdrawalRow): Omit<AdminWithdrawalDto, 'pending_approval'> {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -42,6 +43,9 @@ const WITHDRAWAL_COLUMNS = `p.id, p.user_id, u.username, p.amount_cents::text, p
  * other; reject → refunded by a reversing ledger transaction with the same settle key the processor would use, so a
  * withdrawal is settled exactly once whoever gets there first. The payment row is locked first, so concurrent
  * decisions serialize and only the first one acts; each decision is audited in its own transaction.
+ * Separation of duties (docs/decisions/2310): nobody decides on their own or a linked account's withdrawal, and an
+ * approval above FOUR_EYES_ABOVE is a proposal until a second staff member confirms it. A rejection needs one person:
+ * the money goes back to the player's own wallet and leaves nobody's hands.
  */
 @Injectable()
 export class WithdrawalReviewService {
@@ -50,6 +54,7 @@ export class WithdrawalReviewService {
     private readonly ledger: LedgerService,
     private readonly repository: WalletRepository,
     private readonly audit: AuditLogRepository,
+    private readonly duties: SeparationOfDutiesService,
   ) {}
 
   async list(state: 'held' | 'all', userId?: string): Promise<AdminWithdrawalDto[]> {
@@ -61,12 +66,23 @@ export class WithdrawalReviewService {
         ORDER BY p.created_at DESC LIMIT 200`,
       [state, userId ?? null],
     );
-    return rows.map(toDto);
+    return this.duties.withPending('withdrawal', rows.map(toDto), (row) => row.id);
   }
 
   async approve(actorId: string, paymentId: string, reason: string): Promise<AdminWithdrawalDto> {
-    return this.dataSource.transaction(async (manager) => {
-      const held = await this.lockHeld(manager, paymentId);
+    const decided = await this.dataSource.transaction(async (manager) => {
+      const held = await this.lockHeld(manager, actorId, paymentId);
+      const fourEyes = await this.duties.fourEyes(manager, {
+        actorId,
+        targetType: 'withdrawal',
+        targetId: paymentId,
+        decision: 'approve',
+        note: reason,
+        amountCents: BigInt(held.amount_cents),
+        movesMoney: true,
+        audit: { action: 'withdrawal.approve', targetType: 'withdrawal', targetId: paymentId },
+      });
+      if (fourEyes.kind === 'proposed') return toDto(held);
       await manager.query(
         `UPDATE wallet_payments SET review_state = 'approved', review_reason = $2, reviewed_by = $3,
                 reviewed_at = now(), process_after = now(), updated_at = now()
@@ -80,15 +96,29 @@ export class WithdrawalReviewService {
         targetId: paymentId,
         reason,
         before: { review_state: 'held' },
-        after: { review_state: 'approved' },
+        after: { review_state: 'approved', ...fourEyes.auditFields },
       });
       return toDto({ ...held, review_state: 'approved', review_reason: reason });
     });
+    const [answer] = await this.duties.withPending('withdrawal', [decided], (row) => row.id);
+    return answer;
   }
 
   async reject(actorId: string, paymentId: string, reason: string): Promise<AdminWithdrawalDto> {
-    return this.dataSource.transaction(async (manager) => {
-      const held = await this.lockHeld(manager, paymentId);
+    const decided = await this.dataSource.transaction(async (manager) => {
+      const held = await this.lockHeld(manager, actorId, paymentId);
+      // Needs no second person (see the class comment), but ends any approval waiting for one.
+      const fourEyes = await this.duties.fourEyes(manager, {
+        actorId,
+        targetType: 'withdrawal',
+        targetId: paymentId,
+        decision: 'reject',
+        note: reason,
+        amountCents: BigInt(held.amount_cents),
+        movesMoney: false,
+        audit: { action: 'withdrawal.reject', targetType: 'withdrawal', targetId: paymentId },
+      });
+      if (fourEyes.kind === 'proposed') return toDto(held);
       const amountCents = BigInt(held.amount_cents);
       const pending = await this.ledger.systemAccount('pending_withdrawals');
       const wallet = await this.ledger.ensureWallet(held.user_id, manager);
@@ -124,14 +154,24 @@ export class WithdrawalReviewService {
         targetId: paymentId,
         reason,
         before: { review_state: 'held', status: 'pending' },
-        after: { review_state: 'rejected', status: 'failed', refund_transaction_id: posted.transactionId },
+        after: {
+          review_state: 'rejected',
+          status: 'failed',
+          refund_transaction_id: posted.transactionId,
+          ...fourEyes.auditFields,
+        },
       });
       return toDto({ ...held, status: 'failed', review_state: 'rejected', review_reason: reason });
     });
+    const [answer] = await this.duties.withPending('withdrawal', [decided], (row) => row.id);
+    return answer;
   }
 
-  /** Locks the withdrawal and insists it is still waiting for a decision (409 otherwise, 404 when unknown). */
-  private async lockHeld(runner: SqlRunner, paymentId: string): Promise<HeldWithdrawalRow> {
+  /**
+   * Locks the withdrawal, insists it is still waiting for a decision (409 otherwise, 404 when unknown) and refuses a
+   * decision by someone with a conflict of interest (403).
+   */
+  private async lockHeld(runner: SqlRunner, actorId: string, paymentId: string): Promise<HeldWithdrawalRow> {
     if (!/^[0-9a-f-]{36}$/i.test(paymentId)) throw AppError.notFound();
     const rows = await queryRows<HeldWithdrawalRow>(
       runner,
@@ -141,9 +181,12 @@ export class WithdrawalReviewService {
     );
     const row = rows[0];
     if (!row) throw AppError.notFound();
+    // The state first: concurrent calls on one withdrawal queue on its row lock, and all but the first must leave it
+    // at once (a decided withdrawal answers 409 to anyone; nothing is left to decide).
     if (row.review_state !== 'held' || row.status !== 'pending') {
       throw AppError.conflict(ADMIN_ERROR_CODES.reviewDecided, ADMIN_MESSAGES.reviewDecided);
     }
+    await this.duties.assertMayDecide(runner, actorId, { userIds: [row.user_id] });
     return row;
   }
 }

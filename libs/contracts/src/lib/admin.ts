@@ -12,7 +12,12 @@ export const ADMIN_ERROR_CODES = {
   reviewDecided: 'REVIEW_ALREADY_DECIDED',
   notFrozen: 'NOT_FROZEN',
   alreadyFrozen: 'ALREADY_FROZEN',
-  ownRole: 'OWN_ROLE',
+  /** The decision concerns the staff member's own account, a round they played, or an account linked to theirs. */
+  conflictOfInterest: 'CONFLICT_OF_INTEREST',
+  /** Support may not act on an admin's account or money; another admin must. */
+  adminTarget: 'ADMIN_TARGET',
+  /** The same staff member asked again for a decision that waits for a second, different staff member. */
+  awaitingSecondApproval: 'AWAITING_SECOND_APPROVAL',
 } as const;
 
 export const ADMIN_MESSAGES = {
@@ -24,7 +29,12 @@ export const ADMIN_MESSAGES = {
   notHeld: 'This withdrawal is not waiting for review',
   alreadyFrozen: 'This account is already frozen',
   notFrozen: 'This account is not frozen',
-  ownRole: 'You cannot change your own role',
+  conflictOfInterest:
+    'Conflict of interest: this concerns your own account, a round you played, or an account that shares a device or network with yours. Another staff member must decide it.',
+  adminTarget: 'Only an admin can act on an admin account',
+  staffFrozen: 'Your staff account is frozen: the console is closed to it until another staff member lifts the freeze',
+  awaitingSecondApproval: 'You proposed this decision: it is awaiting second approval by another staff member',
+  awaitingSecondApprovalLabel: 'Awaiting second approval by another staff member',
   withdrawalRejected: (reason: string) => `Your withdrawal was rejected by our review team: ${reason}`,
 } as const;
 
@@ -72,7 +82,26 @@ export interface AdminUserDetailDto extends AdminUserSummaryDto {
   exclusion: { kind: string; ends_at: string | null } | null;
 }
 
-export interface AdminWithdrawalDto {
+/**
+ * A money decision above FOUR_EYES_ABOVE dollars recorded by a first staff member and waiting for a second, different
+ * one to confirm it (docs/decisions/2310-separation-of-duties.md). Nothing has moved yet.
+ */
+export interface PendingApprovalDto {
+  /** The proposed decision, e.g. 'approve' (withdrawal), 'void' (dispute), 'release' (fair-play review). */
+  decision: string;
+  proposed_by: string;
+  proposed_by_username: string;
+  note: string;
+  amount: number;
+  proposed_at: string;
+}
+
+/** Whatever decides a queue item answers it with this field: null when nothing waits for a second approval. */
+export interface WithPendingApproval {
+  pending_approval: PendingApprovalDto | null;
+}
+
+export interface AdminWithdrawalDto extends WithPendingApproval {
   id: string;
   user_id: string;
   username: string;
@@ -156,7 +185,14 @@ export interface AdminFlagDto {
   created_at: string;
 }
 
-export interface AdminDisputeDto extends DisputeDto {
+/** A dispute in the console's queue (GET /api/admin/disputes). */
+export interface AdminDisputeSummaryDto extends DisputeDto, WithPendingApproval {
+  user_id: string;
+  username: string;
+  match_id: string;
+}
+
+export interface AdminDisputeDto extends DisputeDto, WithPendingApproval {
   user_id: string;
   username: string;
   match_id: string;

@@ -1,3 +1,5 @@
+import type { WithPendingApproval } from './admin';
+
 // ── Fair-play review of held payouts (issue 18, docs/decisions/1802-fair-play-signals.md) ──────────────────────
 
 /** held: the pot waits in escrow; released: paid as decided; voided: both stakes refunded. */
@@ -46,7 +48,7 @@ export interface RoundReviewDto {
 }
 
 /** A held (or decided) round in support's review queue. */
-export interface AdminReviewDto extends RoundReviewDto {
+export interface AdminReviewDto extends RoundReviewDto, WithPendingApproval {
   match_id: string;
   room_id: string;
   round: number;

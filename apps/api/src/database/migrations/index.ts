@@ -24,6 +24,7 @@ import { CreateMatchmakingEntries1764600000000 } from './1764600000000-CreateMat
 import { AddMatchmakingEntryDevice1764700000000 } from './1764700000000-AddMatchmakingEntryDevice';
 import { AddFairPlayReviews1764800000000 } from './1764800000000-AddFairPlayReviews';
 import { AddSessionDeviceId1764900000000 } from './1764900000000-AddSessionDeviceId';
+import { AddStaffDecisionApprovals1765010000000 } from './1765010000000-AddStaffDecisionApprovals';
 import { AddServerIssuedDeviceIds1765030000000 } from './1765030000000-AddServerIssuedDeviceIds';
 
 /**
@@ -57,5 +58,6 @@ export const MIGRATIONS = [
   AddMatchmakingEntryDevice1764700000000,
   AddFairPlayReviews1764800000000,
   AddSessionDeviceId1764900000000,
+  AddStaffDecisionApprovals1765010000000,
   AddServerIssuedDeviceIds1765030000000,
 ];

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AdminWithdrawalDto } from '@skillduel/contracts';
+import { ADMIN_ERROR_CODES, ADMIN_MESSAGES, type AdminWithdrawalDto } from '@skillduel/contracts';
 import { http, HttpResponse } from 'msw';
 import { STORAGE_KEYS } from '../../app/storage';
 import { buildUser } from '../../test/factories';
@@ -22,6 +22,7 @@ const held: AdminWithdrawalDto = {
   review_state: 'held',
   review_reason: 'above_threshold',
   created_at: '2026-11-24T10:00:00.000Z',
+  pending_approval: null,
 };
 
 describe('operator console (/admin)', () => {
@@ -66,5 +67,87 @@ describe('operator console (/admin)', () => {
       expect(decisions).toEqual([{ url: expect.any(String), body: { reason: 'documents checked' } }]),
     );
     expect(await screen.findByText('No withdrawal is waiting for review.')).toBeInTheDocument();
+  });
+
+  it('shows a four-eyes proposal in the queue: awaiting a second staff member, and who proposed it', async () => {
+    signIn();
+    const proposal = {
+      decision: 'approve',
+      proposed_by: '33333333-3333-4333-8333-333333333333',
+      proposed_by_username: 'alice_support',
+      note: 'documents checked',
+      amount: 1500,
+      proposed_at: '2026-11-24T11:00:00.000Z',
+    };
+    const decisions: string[] = [];
+    server.use(
+      http.get(apiUrl('/admin/me'), () => HttpResponse.json({ user_id: 'x', username: 'ops', role: 'support' })),
+      http.get(apiUrl('/admin/withdrawals'), () =>
+        HttpResponse.json([{ ...held, pending_approval: decisions.length ? proposal : null }]),
+      ),
+      http.post(apiUrl(`/admin/withdrawals/${held.id}/approve`), () => {
+        decisions.push('approve');
+        return HttpResponse.json({ ...held, pending_approval: proposal });
+      }),
+    );
+    const { user } = renderApp('/admin');
+    await user.click(await screen.findByTestId('admin-tab-withdrawals'));
+    const row = await screen.findByTestId('admin-withdrawal-row');
+    expect(within(row).queryByTestId('admin-pending-approval')).not.toBeInTheDocument();
+    await user.type(within(row).getByTestId('admin-decision-reason'), 'documents checked');
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    const pending = await within(await screen.findByTestId('admin-withdrawal-row')).findByTestId(
+      'admin-pending-approval',
+    );
+    expect(pending).toHaveTextContent('Awaiting second approval by another staff member');
+    expect(pending).toHaveTextContent('alice_support proposed “approve”');
+  });
+
+  it('shows a conflict-of-interest refusal as a clear message', async () => {
+    signIn();
+    server.use(
+      http.get(apiUrl('/admin/me'), () => HttpResponse.json({ user_id: 'x', username: 'ops', role: 'support' })),
+      http.get(apiUrl('/admin/withdrawals'), () => HttpResponse.json([held])),
+      http.post(apiUrl(`/admin/withdrawals/${held.id}/approve`), () =>
+        HttpResponse.json(
+          {
+            statusCode: 403,
+            code: ADMIN_ERROR_CODES.conflictOfInterest,
+            detail: ADMIN_MESSAGES.conflictOfInterest,
+            message: ADMIN_MESSAGES.conflictOfInterest,
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/admin');
+    await user.click(await screen.findByTestId('admin-tab-withdrawals'));
+    const row = await screen.findByTestId('admin-withdrawal-row');
+    await user.type(within(row).getByTestId('admin-decision-reason'), 'my own money');
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    expect(await within(row).findByRole('alert')).toHaveTextContent(
+      'Conflict of interest: this concerns your own account, a round you played, or an account that shares a device or network with yours. Another staff member must decide it.',
+    );
+  });
+
+  it('tells a frozen staff member why the console is closed (403 ACCOUNT_FROZEN)', async () => {
+    signIn();
+    server.use(
+      http.get(apiUrl('/admin/me'), () =>
+        HttpResponse.json(
+          {
+            statusCode: 403,
+            code: ADMIN_ERROR_CODES.accountFrozen,
+            detail: ADMIN_MESSAGES.staffFrozen,
+            message: ADMIN_MESSAGES.staffFrozen,
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderApp('/admin');
+    expect(await screen.findByTestId('admin-forbidden')).toHaveTextContent(
+      'Your staff account is frozen: the console is closed to it until another staff member lifts the freeze',
+    );
   });
 });

@@ -1,8 +1,10 @@
+import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@skillduel/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatDollars } from '../../app/format';
 import { PageHeader } from '../../app/ui/PageHeader';
-import { when } from './adminFormat';
+import { failureCode, when } from './adminFormat';
+import { PendingApproval } from './PendingApproval';
 import { ReasonedActions } from './ReasonedActions';
 import { DisputeQueue, FlagQueue } from './AdminQueues';
 import { AdminUserPanel } from './AdminUserPanel';
@@ -46,7 +48,10 @@ export function AdminPage() {
       <section className="page admin-page">
         <PageHeader title="Operator console" />
         <p className="card" data-testid="admin-forbidden">
-          This area is for the SkillDuel support team.
+          {/* A frozen staff account is told why the console is closed to it (decision 2310). */}
+          {failureCode(me.error) === ADMIN_ERROR_CODES.accountFrozen
+            ? ADMIN_MESSAGES.staffFrozen
+            : 'This area is for the SkillDuel support team.'}
         </p>
       </section>
     );
@@ -182,6 +187,7 @@ function WithdrawalQueue() {
               <td>{withdrawal.payment_method}</td>
               <td>{HELD_BECAUSE[withdrawal.review_reason ?? ''] ?? withdrawal.review_reason}</td>
               <td>
+                <PendingApproval pending={withdrawal.pending_approval} />
                 <DecisionForm id={withdrawal.id} />
               </td>
             </tr>

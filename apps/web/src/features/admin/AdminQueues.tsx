@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatDollars } from '../../app/format';
 import { useGetMatchDetailsQuery } from '../profile/profileStatsApi';
 import { when } from './adminFormat';
+import { PendingApproval } from './PendingApproval';
 import { ReasonedActions } from './ReasonedActions';
 import { RoundReplayCheck } from './RoundReplayCheck';
 import {
@@ -102,7 +103,10 @@ export function DisputeQueue() {
                   <td>
                     {dispute.room_id} #{dispute.round}
                   </td>
-                  <td>{dispute.reason}</td>
+                  <td>
+                    {dispute.reason}
+                    <PendingApproval pending={dispute.pending_approval} />
+                  </td>
                   <td>
                     <button type="button" className="button button-secondary" onClick={() => setOpenId(dispute.id)}>
                       Open
@@ -141,6 +145,7 @@ function DisputeReview({ id, onDone }: { id: string; onDone: () => void }) {
       <p>
         Outcome: {dispute.outcome ?? '—'} · Bet {formatDollars(dispute.bet)}
       </p>
+      <PendingApproval pending={dispute.pending_approval} />
       <div className="admin-review-grid">
         <div>
           <h3>Replay and seed check</h3>
@@ -179,8 +184,9 @@ function DisputeReview({ id, onDone }: { id: string; onDone: () => void }) {
           { value: 'award_other', label: 'Award it to the other player', variant: 'danger', disabled: !won },
         ]}
         onAct={async (decision, note) => {
-          await decide({ id, decision, note }).unwrap();
-          onDone();
+          const decided = await decide({ id, decision, note }).unwrap();
+          // A proposal waiting for a second staff member stays open on screen, showing who proposed it.
+          if (!decided.pending_approval) onDone();
         }}
       />
     </section>

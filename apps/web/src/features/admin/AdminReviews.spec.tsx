@@ -47,6 +47,7 @@ function review(overrides: Partial<AdminReviewDto> = {}): AdminReviewDto {
     held_user_id: CHEATER_ID,
     held_seat: 0,
     held_username: 'scripty',
+    pending_approval: null,
     opponent_id: '55555555-5555-4555-8555-555555555555',
     opponent_username: 'idler',
     score: 2,

@@ -7,6 +7,7 @@ import { useGetMatchDetailsQuery } from '../profile/profileStatsApi';
 import { when } from './adminFormat';
 import { useDecideReviewMutation, useGetReviewQuery, useGetReviewsQuery } from './adminApi';
 import { SIGNAL_LABELS, SignalList } from './FairPlayEvidence';
+import { PendingApproval } from './PendingApproval';
 import { ReasonedActions } from './ReasonedActions';
 import { RoundReplayCheck } from './RoundReplayCheck';
 
@@ -70,7 +71,10 @@ export function ReviewQueue({ initialOpenId = null }: { initialOpenId?: string |
                   </td>
                   <td>{review.score}</td>
                   <td>{reasonsText(review)}</td>
-                  <td>{STATUS_LABELS[review.status]}</td>
+                  <td>
+                    {STATUS_LABELS[review.status]}
+                    <PendingApproval pending={review.pending_approval} />
+                  </td>
                   <td>
                     <button
                       type="button"
@@ -163,6 +167,7 @@ function ReviewDetail({ matchId }: { matchId: string }) {
         </p>
         <RoundReplayCheck replay={replay.data} />
       </div>
+      <PendingApproval pending={review.pending_approval} />
       {review.status !== 'held' && <p className="muted">This review is decided; nothing more can be done here.</p>}
       {/* Stays mounted once decided, so a refusal (409: decided meanwhile) remains on screen. */}
       <ReasonedActions<FairPlayReviewDecision>

@@ -6,7 +6,7 @@ import type {
   AdminDisputeDto,
   AdminFlagDto,
   DisputeDecision,
-  DisputeDto,
+  AdminDisputeSummaryDto,
   FlagResolution,
   AdminUserDetailDto,
   AdminUserSummaryDto,
@@ -72,7 +72,10 @@ export const adminApi = adminApiWithTags.injectEndpoints({
       }),
       invalidatesTags: ['AdminFlags', 'AdminUser', 'AdminAudit'],
     }),
-    getDisputes: build.query<DisputeDto[], void>({ query: () => '/admin/disputes', providesTags: ['AdminDisputes'] }),
+    getDisputes: build.query<AdminDisputeSummaryDto[], void>({
+      query: () => '/admin/disputes',
+      providesTags: ['AdminDisputes'],
+    }),
     getDispute: build.query<AdminDisputeDto, string>({
       query: (id) => `/admin/disputes/${encodeURIComponent(id)}`,
       providesTags: ['AdminDisputes'],

@@ -1,8 +1,21 @@
+import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@skillduel/contracts';
 import { isApiError } from '../../app/apiErrors';
 
-/** The server's reason for a refused console action. */
+/** The code of a refused console call's error body (e.g. CONFLICT_OF_INTEREST), if any. */
+export function failureCode(error: unknown): string | undefined {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return undefined;
+  const code = (error.data as Record<string, unknown>).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The server's reason for a refused console action. A conflict of interest (decision 2310) always reads as the
+ * contract's message, whatever the server sent, so the operator knows another staff member must decide it.
+ */
 export function failureText(error: unknown): string {
-  return isApiError(error) ? (error.serverMessage ?? error.message) : 'Something went wrong';
+  if (!isApiError(error)) return 'Something went wrong';
+  if (failureCode(error) === ADMIN_ERROR_CODES.conflictOfInterest) return ADMIN_MESSAGES.conflictOfInterest;
+  return error.serverMessage ?? error.message;
 }
 
 /** Dates in the console: English, medium date and short time, the operator's time zone. */
