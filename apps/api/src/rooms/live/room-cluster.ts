@@ -62,6 +62,8 @@ export class RoomCluster implements OnApplicationShutdown {
   private connecting?: Promise<void>;
   private handler?: RequestHandler;
   private heartbeatTimer?: NodeJS.Timeout;
+  /** When this instance's Redis connection last came back (0: never lost). */
+  private redisBackAt = 0;
   private readonly pending = new Map<
     string,
     { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: NodeJS.Timeout }
@@ -82,11 +84,23 @@ export class RoomCluster implements OnApplicationShutdown {
   private connect(): Promise<void> {
     if (!this.enabled) return Promise.resolve();
     this.connecting ??= (async () => {
-      const pub = createClient({ url: this.config.REDIS_URL });
+      // While Redis is unreachable, commands wait in node-redis's offline queue: drop them after the forward timeout
+      // instead of running them late (a lease taken for a request that was long answered UNAVAILABLE).
+      const pub = createClient({
+        url: this.config.REDIS_URL,
+        commandOptions: { timeout: this.config.ROOM_FORWARD_TIMEOUT_MS },
+      });
       const sub = pub.duplicate();
       for (const client of [pub, sub]) {
         client.on('error', (error: unknown) => this.logger.error({ err: error }, 'Redis client error'));
       }
+      let connections = 0;
+      pub.on('ready', () => {
+        // A reconnection: Redis may have restarted empty (every heartbeat key gone), so other instances get a whole
+        // lease to beat again before any of them counts as dead.
+        if (++connections > 1) this.redisBackAt = Date.now();
+        if (connections > 1) void this.beat();
+      });
       await Promise.all([pub.connect(), sub.connect()]);
       this.pub = pub;
       this.sub = sub;
@@ -110,8 +124,9 @@ export class RoomCluster implements OnApplicationShutdown {
 
   /** This instance is alive (its sockets still exist) for one more lease. */
   private async beat(): Promise<void> {
-    await this.pub
-      ?.set(this.instanceKey(this.instanceId), '1', { PX: this.config.ROOM_OWNER_LEASE_MS })
+    if (!this.pub) return;
+    await this.bounded(this.pub.set(this.instanceKey(this.instanceId), '1', { PX: this.config.ROOM_OWNER_LEASE_MS }))
+      .then(() => undefined)
       .catch((error: unknown) => this.logger.warn({ err: error }, 'Instance heartbeat failed'));
   }
 
@@ -121,8 +136,18 @@ export class RoomCluster implements OnApplicationShutdown {
    */
   async deadInstances(instanceIds: string[]): Promise<string[]> {
     if (!this.pub || instanceIds.length === 0) return [];
+    // Redis came back a moment ago (maybe empty): the others may not have beaten since.
+    if (Date.now() - this.redisBackAt < this.config.ROOM_OWNER_LEASE_MS) return [];
     try {
-      const values = await this.pub.mGet(instanceIds.map((id) => this.instanceKey(id)));
+      const keys = [...instanceIds, this.instanceId].map((id) => this.instanceKey(id));
+      const values = await this.bounded(this.pub.mGet(keys));
+      if (values.at(-1) === null) {
+        // This instance's own key is gone too: Redis lost its keys (restarted empty) or this instance stalled for a
+        // whole lease. Nobody's absence means anything yet.
+        this.redisBackAt = Date.now();
+        void this.beat();
+        return [];
+      }
       return instanceIds.filter((id, index) => id !== this.instanceId && values[index] === null);
     } catch (error) {
       this.logger.warn({ err: error }, 'Instance liveness check failed');
@@ -132,16 +157,20 @@ export class RoomCluster implements OnApplicationShutdown {
 
   /** The instance that runs the room: this one if the lease was free (it is taken), else the current holder. */
   async ownerFor(roomId: string): Promise<string> {
-    await this.connect();
+    await this.bounded(this.connect());
     const pub = this.pub as RedisClient;
     const key = this.leaseKey(roomId);
-    const taken = await pub.set(key, this.instanceId, { NX: true, PX: this.config.ROOM_OWNER_LEASE_MS });
-    if (taken === 'OK') return this.instanceId;
-    const owner = await pub.get(key);
-    if (owner) return owner;
-    // Released between the two commands: try once more.
-    const retaken = await pub.set(key, this.instanceId, { NX: true, PX: this.config.ROOM_OWNER_LEASE_MS });
-    return retaken === 'OK' ? this.instanceId : ((await pub.get(key)) ?? this.instanceId);
+    return this.bounded(
+      (async () => {
+        const taken = await pub.set(key, this.instanceId, { NX: true, PX: this.config.ROOM_OWNER_LEASE_MS });
+        if (taken === 'OK') return this.instanceId;
+        const owner = await pub.get(key);
+        if (owner) return owner;
+        // Released between the two commands: try once more.
+        const retaken = await pub.set(key, this.instanceId, { NX: true, PX: this.config.ROOM_OWNER_LEASE_MS });
+        return retaken === 'OK' ? this.instanceId : ((await pub.get(key)) ?? this.instanceId);
+      })(),
+    );
   }
 
   /**
@@ -153,14 +182,14 @@ export class RoomCluster implements OnApplicationShutdown {
    */
   async releaseGoneOwner(roomId: string, owner: string): Promise<void> {
     if (!this.pub) return;
-    await this.pub.eval(RELEASE_SCRIPT, { keys: [this.leaseKey(roomId)], arguments: [owner] });
+    await this.bounded(this.pub.eval(RELEASE_SCRIPT, { keys: [this.leaseKey(roomId)], arguments: [owner] }));
   }
 
   /** The holder of the room's lease (without taking it), or null when no instance runs the room. */
   async currentOwner(roomId: string): Promise<string | null> {
     if (!this.enabled) return null;
-    await this.connect();
-    return (this.pub as RedisClient).get(this.leaseKey(roomId));
+    await this.bounded(this.connect());
+    return this.bounded((this.pub as RedisClient).get(this.leaseKey(roomId)));
   }
 
   /** Extends this instance's leases (retaking lapsed ones); returns the rooms another instance holds now. */
@@ -168,10 +197,12 @@ export class RoomCluster implements OnApplicationShutdown {
     if (!this.pub || roomIds.length === 0) return [];
     const lost: string[] = [];
     for (const roomId of roomIds) {
-      const renewed = await this.pub.eval(RENEW_SCRIPT, {
-        keys: [this.leaseKey(roomId)],
-        arguments: [this.instanceId, String(this.config.ROOM_OWNER_LEASE_MS)],
-      });
+      const renewed = await this.bounded(
+        this.pub.eval(RENEW_SCRIPT, {
+          keys: [this.leaseKey(roomId)],
+          arguments: [this.instanceId, String(this.config.ROOM_OWNER_LEASE_MS)],
+        }),
+      );
       if (Number(renewed) !== 1) lost.push(roomId);
     }
     return lost;
@@ -179,28 +210,29 @@ export class RoomCluster implements OnApplicationShutdown {
 
   async release(roomId: string): Promise<void> {
     if (!this.pub) return;
-    await this.pub
-      .eval(RELEASE_SCRIPT, { keys: [this.leaseKey(roomId)], arguments: [this.instanceId] })
+    await this.bounded(this.pub.eval(RELEASE_SCRIPT, { keys: [this.leaseKey(roomId)], arguments: [this.instanceId] }))
+      .then(() => undefined)
       .catch((error: unknown) => this.logger.warn({ err: error, roomId }, 'Lease release failed'));
   }
 
   /** Spectator counts published by the owners (for REST answers on any instance). */
   async publishSpectators(roomId: string, count: number): Promise<void> {
     if (!this.pub) return;
-    await this.pub
-      .set(`${PREFIX}spectators:${roomId}`, String(count), { PX: this.config.ROOM_OWNER_LEASE_MS * 2 })
-      .catch(() => undefined);
+    await this.bounded(
+      this.pub.set(`${PREFIX}spectators:${roomId}`, String(count), { PX: this.config.ROOM_OWNER_LEASE_MS * 2 }),
+    ).catch(() => undefined);
   }
 
   async forgetSpectators(roomId: string): Promise<void> {
-    await this.pub?.del(`${PREFIX}spectators:${roomId}`).catch(() => undefined);
+    if (!this.pub) return;
+    await this.bounded(this.pub.del(`${PREFIX}spectators:${roomId}`)).catch(() => undefined);
   }
 
   async spectators(roomIds: string[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
     if (!this.enabled || roomIds.length === 0) return counts;
-    await this.connect();
-    const values = await (this.pub as RedisClient).mGet(roomIds.map((id) => `${PREFIX}spectators:${id}`));
+    await this.bounded(this.connect());
+    const values = await this.bounded((this.pub as RedisClient).mGet(roomIds.map((id) => `${PREFIX}spectators:${id}`)));
     roomIds.forEach((id, index) => {
       const value = values[index];
       if (value !== null && value !== undefined) counts.set(id, Number(value));
@@ -208,32 +240,58 @@ export class RoomCluster implements OnApplicationShutdown {
     return counts;
   }
 
-  /** Sends a request to the owner of the room and resolves with its answer (or rethrows its refusal). */
+  /**
+   * Sends a request to the owner of the room and resolves with its answer (or rethrows its refusal). The returned
+   * promise is the only one the caller sees: the PUBLISH is not awaited here but feeds the same pending entry, so a
+   * Redis that stalls (PUBLISH still waiting) or fails (connection lost) can never leave a rejection unobserved —
+   * that used to end the process (issue 23). Whatever happens first settles the call: the owner's reply, "nobody
+   * listens" (OwnerGoneError), the PUBLISH failing, or ROOM_FORWARD_TIMEOUT_MS.
+   */
   async call(owner: string, request: ClusterRequest): Promise<unknown> {
-    await this.connect();
+    await this.bounded(this.connect());
     const id = randomUUID();
     const wire: WireRequest = { ...request, id, from: this.instanceId };
+    const settle = (error: unknown): void => {
+      const entry = this.pending.get(id);
+      if (!entry) return;
+      clearTimeout(entry.timer);
+      this.pending.delete(id);
+      entry.reject(error);
+    };
     const answer = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        // The owner is alive (it listens) but did not answer: paused or overloaded, not a server fault. The request
+        // The owner (or Redis) is alive but did not answer: paused or overloaded, not a server fault. The request
         // may or may not have run there, so the client is told to try again rather than told it failed.
-        reject(new RealtimeError(REALTIME_ERROR_CODES.unavailable, REALTIME_MESSAGES.unavailable));
+        reject(unavailable());
       }, this.config.ROOM_FORWARD_TIMEOUT_MS);
       timer.unref();
       this.pending.set(id, { resolve, reject, timer });
     });
-    const receivers = await (this.pub as RedisClient).publish(`${PREFIX}rpc:${owner}`, JSON.stringify(wire));
-    if (receivers === 0) {
+    (this.pub as RedisClient).publish(`${PREFIX}rpc:${owner}`, JSON.stringify(wire)).then(
       // Nobody listens any more (the owner stopped): fail at once rather than wait for the timeout.
-      const entry = this.pending.get(id);
-      if (entry) {
-        clearTimeout(entry.timer);
-        this.pending.delete(id);
-        entry.reject(new OwnerGoneError(owner));
-      }
-    }
+      (receivers) => (receivers === 0 ? settle(new OwnerGoneError(owner)) : undefined),
+      (error: unknown) => {
+        this.logger.warn({ err: error, op: request.op, roomId: request.roomId }, 'Forwarding a request failed');
+        settle(unavailable());
+      },
+    );
     return answer;
+  }
+
+  /**
+   * A Redis command the caller waits on, given at most ROOM_FORWARD_TIMEOUT_MS: a stalled Redis (SIGSTOP, a long
+   * fork) keeps the connection open and answers nothing, and node-redis has no timeout for a command already sent.
+   * Past the bound the caller gets UNAVAILABLE (retry); the command's own late failure is observed and dropped.
+   */
+  private bounded<T>(command: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(unavailable()), this.config.ROOM_FORWARD_TIMEOUT_MS);
+      timer.unref();
+    });
+    command.catch(() => undefined);
+    return Promise.race([command, timeout]).finally(() => clearTimeout(timer));
   }
 
   private async onRequest(message: string): Promise<void> {
@@ -256,7 +314,8 @@ export class RoomCluster implements OnApplicationShutdown {
         this.logger.warn(context, 'Forwarded request: database unavailable');
       reply = { id: request.id, ok: false, error: wireError };
     }
-    await this.pub?.publish(`${PREFIX}reply:${request.from}`, JSON.stringify(reply)).catch(() => undefined);
+    if (!this.pub) return;
+    await this.bounded(this.pub.publish(`${PREFIX}reply:${request.from}`, JSON.stringify(reply))).catch(() => undefined);
   }
 
   private onReply(message: string): void {
@@ -282,7 +341,7 @@ export class RoomCluster implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.heartbeatTimer);
     // Owners forget this instance's sockets at their next check instead of after a lease.
-    await this.pub?.del(this.instanceKey(this.instanceId)).catch(() => undefined);
+    if (this.pub) await this.bounded(this.pub.del(this.instanceKey(this.instanceId))).catch(() => undefined);
     const clients = [this.sub, this.pub].filter((client): client is RedisClient => client !== undefined);
     this.pub = undefined;
     this.sub = undefined;
@@ -305,6 +364,10 @@ export function toWireError(error: unknown): NonNullable<WireReply['error']> {
     return { kind: 'realtime', code: REALTIME_ERROR_CODES.unavailable, message: REALTIME_MESSAGES.unavailable };
   }
   return { kind: 'realtime', code: REALTIME_ERROR_CODES.internal, message: REALTIME_MESSAGES.internal };
+}
+
+function unavailable(): RealtimeError {
+  return new RealtimeError(REALTIME_ERROR_CODES.unavailable, REALTIME_MESSAGES.unavailable);
 }
 
 /** The owner of a room no longer listens (it stopped or died). */
