@@ -9,7 +9,7 @@ function describe(reason: unknown): Record<string, unknown> {
     const code = (reason as { code?: unknown }).code;
     return { err: reason, errorName: reason.name, errorCode: typeof code === 'string' ? code : undefined };
   }
-  return { reason: typeof reason === 'string' ? reason : JSON.stringify(reason) ?? String(reason) };
+  return { reason: typeof reason === 'string' ? reason : (JSON.stringify(reason) ?? String(reason)) };
 }
 
 /**

@@ -115,4 +115,64 @@ function answerOf(socket: ClientSocket, roomId: string, value: number) {
     for (const server of servers) expect(await unhandledRejections(server)).toBe(0);
     await expectMoneyConsistent(suite.cluster.databaseUrl);
   }, 40_000);
+
+  it('Redis paused 10 s mid-match: both instances stay up, the round ends with its real result, new rooms work', async () => {
+    const { servers, redis, databaseUrl } = suite.cluster;
+    const match = await liveMatch('pause');
+    const pausedAt = Date.now();
+    redis.pause();
+    try {
+      // Bob keeps playing through the stall: told to try again, never a dropped socket.
+      for (const value of [-2, -3]) {
+        const answer = await unlessExited(answerOf(match.bobSocket, match.room.id, value), servers);
+        expect(answer).toEqual({ ok: false, error: expect.objectContaining({ code: 'UNAVAILABLE' }) });
+      }
+      await sleep(10_000 - (Date.now() - pausedAt));
+      expectAlive(servers);
+    } finally {
+      redis.resume();
+    }
+    await eventually(async () => (await answerOf(match.bobSocket, match.room.id, -4)).ok, 10_000, 'a forwarded input');
+    await aliceForfeits(match);
+    // A new room across the two instances, once Redis is back.
+    await aliceForfeits(await liveMatch('again'));
+    expectAlive(servers);
+    for (const server of servers) expect(await unhandledRejections(server)).toBe(0);
+    await expectMoneyConsistent(databaseUrl);
+  }, 45_000);
+
+  it('Redis killed and restarted empty mid-match: both instances stay up, the round ends, new rooms work', async () => {
+    const { servers, redis, redisClient, databaseUrl } = suite.cluster;
+    const match = await liveMatch('restart');
+    const spectator = await connectSocket(servers[1].baseUrl, {});
+    sockets.push(spectator);
+    expect(await request<Ack<RoomJoinedDto>>(spectator, 'room:join', { room_id: match.room.id })).toMatchObject({
+      ok: true,
+    });
+    const ownerKey = `skillduel:rooms:owner:${match.room.id}`;
+    const ownerId = await redisClient.get(ownerKey);
+    expect(ownerId).toEqual(expect.any(String));
+    // A new process without persistence: every lease and heartbeat key is gone.
+    await redis.restart();
+    // Both instances reconnect and subscribe again; the owner takes its room's lease back at its next renewal.
+    // Until then Bob is told to try again (a PUBLISH that reaches nobody just after Redis came back is not a death).
+    await eventually(async () => (await answerOf(match.bobSocket, match.room.id, -2)).ok, 15_000, 'a forwarded input');
+    await eventually(async () => (await redisClient.get(ownerKey)) !== null, 10_000, 'the room lease taken back');
+    // By the instance that runs the room, not a second copy loaded elsewhere.
+    expect(await redisClient.get(ownerKey)).toBe(ownerId);
+    expectAlive(servers);
+    expect([match.aliceSocket, match.bobSocket, spectator].map((socket) => socket.connected)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    await aliceForfeits(match);
+    const rows = await sql<{ status: string }>(databaseUrl, `SELECT status FROM matches WHERE room_id = $1`, [
+      match.room.id,
+    ]);
+    expect(rows).toEqual([{ status: 'finished' }]);
+    await aliceForfeits(await liveMatch('reborn'));
+    for (const server of servers) expect(await unhandledRejections(server)).toBe(0);
+    await expectMoneyConsistent(databaseUrl);
+  }, 45_000);
 });

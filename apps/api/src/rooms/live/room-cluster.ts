@@ -62,8 +62,10 @@ export class RoomCluster implements OnApplicationShutdown {
   private connecting?: Promise<void>;
   private handler?: RequestHandler;
   private heartbeatTimer?: NodeJS.Timeout;
+  /** When Redis last came back from a restart or failed to answer in time here (0: never). */
+  private redisTroubleAt = 0;
   /** When this instance's Redis connection last came back (0: never lost). */
-  private redisBackAt = 0;
+  private reconnectedAt = 0;
   private readonly pending = new Map<
     string,
     { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: NodeJS.Timeout }
@@ -98,8 +100,10 @@ export class RoomCluster implements OnApplicationShutdown {
       pub.on('ready', () => {
         // A reconnection: Redis may have restarted empty (every heartbeat key gone), so other instances get a whole
         // lease to beat again before any of them counts as dead.
-        if (++connections > 1) this.redisBackAt = Date.now();
-        if (connections > 1) void this.beat();
+        if (++connections === 1) return;
+        this.redisTroubleAt = Date.now();
+        this.reconnectedAt = Date.now();
+        void this.beat();
       });
       await Promise.all([pub.connect(), sub.connect()]);
       this.pub = pub;
@@ -136,15 +140,15 @@ export class RoomCluster implements OnApplicationShutdown {
    */
   async deadInstances(instanceIds: string[]): Promise<string[]> {
     if (!this.pub || instanceIds.length === 0) return [];
-    // Redis came back a moment ago (maybe empty): the others may not have beaten since.
-    if (Date.now() - this.redisBackAt < this.config.ROOM_OWNER_LEASE_MS) return [];
+    // Redis came back or stalled a moment ago (maybe empty): the others may not have beaten since.
+    if (Date.now() - this.redisTroubleAt < this.config.ROOM_OWNER_LEASE_MS) return [];
     try {
       const keys = [...instanceIds, this.instanceId].map((id) => this.instanceKey(id));
       const values = await this.bounded(this.pub.mGet(keys));
       if (values.at(-1) === null) {
         // This instance's own key is gone too: Redis lost its keys (restarted empty) or this instance stalled for a
         // whole lease. Nobody's absence means anything yet.
-        this.redisBackAt = Date.now();
+        this.redisTroubleAt = Date.now();
         void this.beat();
         return [];
       }
@@ -269,14 +273,22 @@ export class RoomCluster implements OnApplicationShutdown {
       this.pending.set(id, { resolve, reject, timer });
     });
     (this.pub as RedisClient).publish(`${PREFIX}rpc:${owner}`, JSON.stringify(wire)).then(
-      // Nobody listens any more (the owner stopped): fail at once rather than wait for the timeout.
-      (receivers) => (receivers === 0 ? settle(new OwnerGoneError(owner)) : undefined),
+      // Nobody listens any more (the owner stopped): fail at once rather than wait for the timeout. Just after Redis
+      // came back (maybe restarted), a living owner may not have subscribed again yet: try again, it is not dead.
+      (receivers) => {
+        if (receivers === 0) settle(this.redisJustBack() ? unavailable() : new OwnerGoneError(owner));
+      },
       (error: unknown) => {
         this.logger.warn({ err: error, op: request.op, roomId: request.roomId }, 'Forwarding a request failed');
         settle(unavailable());
       },
     );
     return answer;
+  }
+
+  /** Within a lease of this instance reconnecting to Redis, "nobody listens on X" does not mean X is dead. */
+  redisJustBack(): boolean {
+    return Date.now() - this.reconnectedAt < this.config.ROOM_OWNER_LEASE_MS;
   }
 
   /**
@@ -287,7 +299,11 @@ export class RoomCluster implements OnApplicationShutdown {
   private bounded<T>(command: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(unavailable()), this.config.ROOM_FORWARD_TIMEOUT_MS);
+      timer = setTimeout(() => {
+        // Redis stalled: the heartbeats of the other instances may be stuck behind it too.
+        this.redisTroubleAt = Date.now();
+        reject(unavailable());
+      }, this.config.ROOM_FORWARD_TIMEOUT_MS);
       timer.unref();
     });
     command.catch(() => undefined);
@@ -315,7 +331,9 @@ export class RoomCluster implements OnApplicationShutdown {
       reply = { id: request.id, ok: false, error: wireError };
     }
     if (!this.pub) return;
-    await this.bounded(this.pub.publish(`${PREFIX}reply:${request.from}`, JSON.stringify(reply))).catch(() => undefined);
+    await this.bounded(this.pub.publish(`${PREFIX}reply:${request.from}`, JSON.stringify(reply))).catch(
+      () => undefined,
+    );
   }
 
   private onReply(message: string): void {
