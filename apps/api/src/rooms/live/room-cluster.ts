@@ -1,49 +1,26 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { REALTIME_ERROR_CODES, REALTIME_MESSAGES, type RealtimeErrorCode } from '@skillduel/contracts';
+import { REALTIME_ERROR_CODES, type RealtimeErrorCode } from '@skillduel/contracts';
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import { AppError } from '../../common/app-error';
 import { AppConfig } from '../../config/app-config';
-import { isDatabaseUnavailable } from '../../database/database-errors';
 import { RealtimeError } from '../../realtime/realtime.types';
+import {
+  ClusterRequest,
+  OwnerGoneError,
+  PREFIX,
+  RELEASE_SCRIPT,
+  RENEW_SCRIPT,
+  RequestHandler,
+  toWireError,
+  unavailable,
+  WireReply,
+  WireRequest,
+} from './room-cluster-protocol';
+
+export { OwnerGoneError, toWireError, type ClusterRequest } from './room-cluster-protocol';
 
 type RedisClient = ReturnType<typeof createClient>;
-
-/** A request one instance makes of the instance that owns a room. */
-export interface ClusterRequest {
-  op: string;
-  roomId: string;
-  args: Record<string, unknown>;
-  /** The instance that forwarded it (the one the socket is connected to); set on requests from another instance. */
-  from?: string;
-}
-
-type RequestHandler = (request: ClusterRequest) => Promise<unknown>;
-
-interface WireRequest extends ClusterRequest {
-  id: string;
-  from: string;
-}
-
-interface WireReply {
-  id: string;
-  ok: boolean;
-  data?: unknown;
-  error?: { kind: 'realtime' | 'app'; code: string; message: string; status?: number };
-}
-
-const PREFIX = 'skillduel:rooms:';
-/** Deletes the lease only while this instance (or the dead owner named) still holds it. */
-const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-/**
- * Extends the lease while this instance holds it; takes it back when it lapsed and nobody took it (this instance
- * stalled for a whole lease, or Redis restarted empty): the room still runs here, and leaving the key free would let
- * the next join load a second copy of it elsewhere. 0 only when another instance holds it now.
- */
-const RENEW_SCRIPT = `local owner = redis.call('GET', KEYS[1])
-if owner == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-if not owner then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
-return 0`;
 
 /**
  * Room ownership across API instances (REDIS_URL set; docs/decisions/0801). Each loaded room is run by exactly one
@@ -155,6 +132,25 @@ export class RoomCluster implements OnApplicationShutdown {
       return instanceIds.filter((id, index) => id !== this.instanceId && values[index] === null);
     } catch (error) {
       this.logger.warn({ err: error }, 'Instance liveness check failed');
+      return [];
+    }
+  }
+
+  /**
+   * The given instances that no longer listen on their request channel: their Redis connection is gone, which the
+   * kernel makes happen at once when a process dies (SIGKILL included). None when that cannot be told: Redis stalled
+   * or came back lately (subscriptions are being made again), or this instance's own subscription is missing too.
+   */
+  async silentInstances(instanceIds: string[]): Promise<string[]> {
+    if (!this.pub || instanceIds.length === 0) return [];
+    if (Date.now() - this.redisTroubleAt < this.config.ROOM_OWNER_LEASE_MS) return [];
+    try {
+      const channels = [...instanceIds, this.instanceId].map((id) => `${PREFIX}rpc:${id}`);
+      const counts = await this.bounded(this.pub.pubSubNumSub(channels));
+      if (!counts[`${PREFIX}rpc:${this.instanceId}`]) return [];
+      return instanceIds.filter((id) => id !== this.instanceId && !counts[`${PREFIX}rpc:${id}`]);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Instance listening check failed');
       return [];
     }
   }
@@ -366,32 +362,5 @@ export class RoomCluster implements OnApplicationShutdown {
     for (const entry of this.pending.values()) clearTimeout(entry.timer);
     this.pending.clear();
     await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
-  }
-}
-
-/**
- * How the owner tells the forwarding instance that a request failed: a refusal as it is, an unreachable database as
- * UNAVAILABLE (the request changed nothing; the client may try again, as REST's 503), anything else INTERNAL.
- */
-export function toWireError(error: unknown): NonNullable<WireReply['error']> {
-  if (error instanceof RealtimeError) return { kind: 'realtime', code: error.code, message: error.message };
-  if (error instanceof AppError) {
-    return { kind: 'app', code: error.code, message: error.message, status: error.statusCode };
-  }
-  if (isDatabaseUnavailable(error)) {
-    return { kind: 'realtime', code: REALTIME_ERROR_CODES.unavailable, message: REALTIME_MESSAGES.unavailable };
-  }
-  return { kind: 'realtime', code: REALTIME_ERROR_CODES.internal, message: REALTIME_MESSAGES.internal };
-}
-
-function unavailable(): RealtimeError {
-  return new RealtimeError(REALTIME_ERROR_CODES.unavailable, REALTIME_MESSAGES.unavailable);
-}
-
-/** The owner of a room no longer listens (it stopped or died). */
-export class OwnerGoneError extends Error {
-  constructor(readonly owner: string) {
-    super(`room owner ${owner} is gone`);
-    this.name = 'OwnerGoneError';
   }
 }
