@@ -121,6 +121,8 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
           this.logger.error({ err: error, instanceId }, 'Voiding the rounds of a dead instance failed');
         });
       }
+    } catch (error) {
+      this.logger.error({ err: error }, 'Checking the room owners failed');
     } finally {
       this.checkingOwners = false;
     }
