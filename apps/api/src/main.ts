@@ -1,4 +1,5 @@
 import { createApp } from './bootstrap';
+import { installProcessGuard } from './common/process-guard';
 import { ConfigError, loadConfig } from './config/app-config';
 
 async function main(): Promise<void> {
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await createApp(config);
+  // From here on no stray rejection ends the process (docs/decisions/2301).
+  installProcessGuard(app);
   try {
     await app.listen(config.PORT, config.HOST);
   } catch (error) {

@@ -64,17 +64,21 @@ export async function killAll(servers: Array<ChildServer | undefined>): Promise<
 export interface RedisServer {
   url: string;
   stop(): Promise<void>;
+  /** SIGSTOP: the server keeps its connections open but answers nothing (a stalled Redis). */
+  pause(): void;
+  /** SIGCONT after `pause`. */
+  resume(): void;
+  /** SIGKILL, then a new, EMPTY redis-server on the same port (clients reconnect to it as they would in production). */
+  restart(): Promise<void>;
 }
 
-/** A throwaway redis-server (no persistence) on a free loopback port; resolves once it answers. */
-export async function startRedisServer(redisServerPath: string): Promise<RedisServer> {
-  const port = await freePort();
+/** One redis-server process on `port`; resolves once it accepts connections. */
+async function spawnRedis(redisServerPath: string, port: number): Promise<ChildProcess> {
   const child = spawn(
     redisServerPath,
     ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   );
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   await new Promise<void>((resolveReady, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${output}`)), 10_000);
@@ -89,11 +93,29 @@ export async function startRedisServer(redisServerPath: string): Promise<RedisSe
     });
     child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
   });
+  return child;
+}
+
+function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  child.kill('SIGCONT');
+  child.kill(signal);
+  return exited;
+}
+
+/** A throwaway redis-server (no persistence) on a free loopback port; resolves once it answers. */
+export async function startRedisServer(redisServerPath: string): Promise<RedisServer> {
+  const port = await freePort();
+  let child = await spawnRedis(redisServerPath, port);
   return {
     url: `redis://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
+    stop: () => stopProcess(child, 'SIGTERM'),
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+    restart: async () => {
+      await stopProcess(child, 'SIGKILL');
+      child = await spawnRedis(redisServerPath, port);
     },
   };
 }
@@ -205,6 +227,8 @@ export interface TwoInstances {
 export async function startTwoInstances(redisServerPath: string, env: Record<string, string>): Promise<TwoInstances> {
   const redis = await startRedisServer(redisServerPath);
   const redisClient = createClient({ url: redis.url });
+  // Tests that stop or restart Redis make this client fail and reconnect: an 'error' without a listener would throw.
+  redisClient.on('error', () => undefined);
   await redisClient.connect();
   const databaseUrl = await createTestDatabase();
   const servers = await Promise.all(
@@ -217,6 +241,7 @@ export async function startTwoInstances(redisServerPath: string, env: Record<str
     servers,
     stop: async () => {
       for (const server of servers) server.child.kill('SIGCONT');
+      redis.resume();
       await killAll(servers);
       await redisClient.quit().catch(() => undefined);
       await redis.stop();

@@ -42,6 +42,12 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly unhandledRejections = new Counter({
+    name: 'skillduel_unhandled_rejections_total',
+    help: 'Promise rejections nobody handled, logged and survived by the process guard (each one is a bug)',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'skillduel_' });
   }

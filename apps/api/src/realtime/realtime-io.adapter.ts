@@ -55,11 +55,17 @@ export class RealtimeIoAdapter extends IoAdapter {
       client.on('error', (error: unknown) => this.logger.error({ err: error }, 'Redis adapter client error'));
     }
     await Promise.all([pub.connect(), sub.connect()]);
-    // A broadcast that races shutdown (e.g. a forwarded disconnect arriving while the app closes) must not publish on
-    // a closed client: the adapter does not handle that promise, so it would surface as an unhandled rejection.
+    // The adapter never handles the promise of its PUBLISHes (broadcasts, remote joins, disconnects): one that fails
+    // (Redis restarted or unreachable, or the client closed while the app shuts down) would surface as an unhandled
+    // rejection. A failed broadcast is lost, as it would be for a socket that is offline; the process goes on.
     const publish = pub.publish.bind(pub);
     (pub as { publish: typeof publish }).publish = (...args: Parameters<typeof publish>) =>
-      this.closing ? Promise.resolve(0) : publish(...args);
+      this.closing
+        ? Promise.resolve(0)
+        : publish(...args).catch((error: unknown) => {
+            if (!this.closing) this.logger.warn({ err: error }, 'Socket.IO broadcast through Redis failed');
+            return 0;
+          });
     this.redisClients = [pub, sub];
     this.redisAdapter = createAdapter(pub, sub, { key: 'skillduel-io' });
   }

@@ -38,18 +38,20 @@ export class MatchSettlementService {
 
   /**
    * `onlyIfStaleSeconds`: crash recovery closes the round only if its instance has not marked it alive for that long
-   * (checked under the lock, so a slow but living owner is never overtaken).
+   * (checked under the lock, so a slow but living owner is never overtaken). `onlyIfRunBy`: recovery of the rounds
+   * of an instance known dead closes the round only while that instance is still the one named on it.
    */
   async closeRound(
     roomId: string,
     round: number,
     decision: RoundDecision,
     onlyIfStaleSeconds: number | null = null,
+    onlyIfRunBy: string | null = null,
   ): Promise<ClosedRound | null> {
     const closed = await this.rooms.transaction(async (manager) => {
       const room = await this.rooms.lockRoom(manager, roomId);
       if (!room) return null;
-      const match = await this.matches.lockOpenMatch(manager, roomId, round, onlyIfStaleSeconds);
+      const match = await this.matches.lockOpenMatch(manager, roomId, round, onlyIfStaleSeconds, onlyIfRunBy);
       if (!match) return null;
       const signals = decision.outcome === 'void' ? null : this.judge(match, decision);
       const winnerSeat = decision.outcome === 'player1' ? 0 : decision.outcome === 'player2' ? 1 : null;

@@ -175,14 +175,16 @@ export class MatchesRepository {
     roomId: string,
     round: number,
     onlyIfStaleSeconds: number | null = null,
+    onlyIfRunBy: string | null = null,
   ): Promise<MatchRecord | null> {
     const rows = await queryRows<RawMatch>(
       runner,
       `SELECT ${MATCH_COLUMNS}, input_log FROM matches
         WHERE room_id = $1 AND round = $2 AND status IN ('countdown','playing')
           AND ($3::int IS NULL OR heartbeat_at < now() - make_interval(secs => $3::int))
+          AND ($4::text IS NULL OR instance_id = $4::text)
         FOR UPDATE`,
-      [roomId, round, onlyIfStaleSeconds],
+      [roomId, round, onlyIfStaleSeconds, onlyIfRunBy],
     );
     return rows[0] ? toMatch(rows[0]) : null;
   }
@@ -251,6 +253,22 @@ export class MatchesRepository {
   }
 
   /** Open matches nobody has marked alive for `staleSeconds` (their instance died): to be voided. */
+  /** The rounds still open that `instanceId` runs (or ran, if it died). */
+  async openMatchesRunBy(
+    runner: SqlRunner,
+    instanceId: string,
+    limit: number,
+  ): Promise<Array<{ roomId: string; round: number }>> {
+    const rows = await queryRows<{ room_id: string; round: number }>(
+      runner,
+      `SELECT room_id, round FROM matches
+        WHERE status IN ('countdown','playing') AND instance_id = $1
+        ORDER BY starts_at LIMIT $2`,
+      [instanceId, limit],
+    );
+    return rows.map((row) => ({ roomId: row.room_id, round: row.round }));
+  }
+
   async staleMatches(
     runner: SqlRunner,
     staleSeconds: number,

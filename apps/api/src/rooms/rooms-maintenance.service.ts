@@ -2,6 +2,9 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { ROOM_PASSWORD_LIMITS } from '@skillduel/contracts';
 import { AppConfig } from '../config/app-config';
 import { LiveRoomsService } from './live/live-rooms.service';
+import { OWNER_CHECK_INTERVAL_MS, OwnerWatch } from './live/owner-watch';
+import { RoomCluster } from './live/room-cluster';
+import { RoomsSocketHandlers } from './live/rooms-socket.handlers';
 import { MatchSettlementService } from './match-settlement.service';
 import { MatchXpService } from './match-xp.service';
 import { RoomEscrowService } from './room-escrow.service';
@@ -16,6 +19,9 @@ const SWEEP_BATCH = 50;
  * - heartbeat: this instance marks the rounds it runs as alive;
  * - recovery: at boot and then every ROOM_SWEEP_INTERVAL_MS, rounds whose instance stopped marking them alive for
  *   MATCH_STALE_AFTER_SECONDS (a crash) are voided and both stakes refunded;
+ * - dead owners (REDIS_URL): every OWNER_CHECK_INTERVAL_MS, when an instance this one forwards sockets to has died,
+ *   its rounds are voided and refunded through the same recovery step at once, and their rooms are told why (without
+ *   this the players watched a frozen round until the stale recovery, about 30 s);
  * - expiry: waiting/ready rooms past ROOM_WAITING_EXPIRY_SECONDS are cancelled and refunded;
  * - XP: finished matches whose XP grants a dead instance never wrote get them (MatchXpService, decision 0606).
  * Every step takes the room's row lock, so several instances may sweep at once.
@@ -26,6 +32,9 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
   private sweepTimer?: NodeJS.Timeout;
   private heartbeatTimer?: NodeJS.Timeout;
   private sweeping = false;
+  private ownerTimer?: NodeJS.Timeout;
+  private checkingOwners = false;
+  private readonly ownerWatch: OwnerWatch;
 
   constructor(
     private readonly rooms: RoomsRepository,
@@ -36,7 +45,11 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
     private readonly live: LiveRoomsService,
     private readonly config: AppConfig,
     private readonly passwordAttempts: RoomPasswordAttemptsRepository,
-  ) {}
+    private readonly cluster: RoomCluster,
+    private readonly socketHandlers: RoomsSocketHandlers,
+  ) {
+    this.ownerWatch = new OwnerWatch(cluster);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.sweep();
@@ -44,11 +57,16 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
     this.sweepTimer.unref();
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.config.MATCH_HEARTBEAT_INTERVAL_MS);
     this.heartbeatTimer.unref();
+    if (this.cluster.enabled) {
+      this.ownerTimer = setInterval(() => void this.checkOwners(), OWNER_CHECK_INTERVAL_MS);
+      this.ownerTimer.unref();
+    }
   }
 
   onModuleDestroy(): void {
     clearInterval(this.sweepTimer);
     clearInterval(this.heartbeatTimer);
+    clearInterval(this.ownerTimer);
   }
 
   async heartbeat(): Promise<void> {
@@ -84,27 +102,71 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
     const stale = await this.matches.staleMatches(this.matches.runner, staleSeconds, SWEEP_BATCH);
     let voided = 0;
     for (const { roomId, round } of stale) {
-      const closed = await this.settlement.closeRound(
-        roomId,
-        round,
-        // The round's inputs died with its instance: nothing can be decided, both stakes go back.
-        {
-          outcome: 'void',
-          reason: 'void',
-          scores: [0, 0],
-          displayScores: [0, 0],
-          flags: [0, 0],
-          durationMs: 0,
-          inputLog: [],
-        },
-        staleSeconds,
-      );
-      if (!closed) continue;
+      if (!(await this.voidDeadRound(roomId, round, { staleSeconds }))) continue;
       voided++;
       this.logger.warn({ roomId, round }, 'Voided and refunded a round left unsettled by a dead instance');
       await this.live.roundClosedElsewhere(roomId);
     }
     return voided;
+  }
+
+  /** Checks the owners this instance's sockets watch rooms through; voids the rounds of those that died. */
+  private async checkOwners(): Promise<void> {
+    if (this.checkingOwners) return;
+    this.checkingOwners = true;
+    try {
+      for (const instanceId of await this.ownerWatch.newlyDead(this.socketHandlers.forwardedOwners())) {
+        await this.voidRoundsOf(instanceId).catch((error: unknown) => {
+          this.ownerWatch.retry(instanceId);
+          this.logger.error({ err: error, instanceId }, 'Voiding the rounds of a dead instance failed');
+        });
+      }
+    } catch (error) {
+      this.logger.error({ err: error }, 'Checking the room owners failed');
+    } finally {
+      this.checkingOwners = false;
+    }
+  }
+
+  /** The rounds of an instance that died, voided and refunded now (each only while it is still named on it). */
+  async voidRoundsOf(instanceId: string): Promise<number> {
+    const open = await this.matches.openMatchesRunBy(this.matches.runner, instanceId, SWEEP_BATCH);
+    let voided = 0;
+    for (const { roomId, round } of open) {
+      if (!(await this.voidDeadRound(roomId, round, { runBy: instanceId }))) continue;
+      voided++;
+      this.logger.warn({ roomId, round, instanceId }, 'Voided and refunded a round of an instance that died');
+      await this.live.roundOfDeadOwnerVoided(roomId, instanceId);
+    }
+    return voided;
+  }
+
+  /**
+   * The one recovery step: the round's inputs died with its instance, so nothing can be decided and both stakes go
+   * back. Closed under the room's lock only while the condition still holds (stale, or still run by that instance),
+   * so a late settlement by a living owner and this void can never both happen.
+   */
+  private async voidDeadRound(
+    roomId: string,
+    round: number,
+    onlyIf: { staleSeconds: number } | { runBy: string },
+  ): Promise<boolean> {
+    const closed = await this.settlement.closeRound(
+      roomId,
+      round,
+      {
+        outcome: 'void',
+        reason: 'void',
+        scores: [0, 0],
+        displayScores: [0, 0],
+        flags: [0, 0],
+        durationMs: 0,
+        inputLog: [],
+      },
+      'staleSeconds' in onlyIf ? onlyIf.staleSeconds : null,
+      'runBy' in onlyIf ? onlyIf.runBy : null,
+    );
+    return closed !== null;
   }
 
   private async expireRooms(): Promise<number> {

@@ -136,6 +136,11 @@ export const REALTIME_ERROR_CODES = {
    */
   unavailable: 'UNAVAILABLE',
   internal: 'INTERNAL',
+  /**
+   * Not a refusal: told (as `app:error`, to the whole room) when the instance that ran the room's round died; the
+   * round is voided and both stakes refunded at once, then `match:finished` / `match:result` follow.
+   */
+  roomServerStopped: 'ROOM_SERVER_STOPPED',
 } as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[keyof typeof REALTIME_ERROR_CODES];
 
@@ -160,6 +165,7 @@ export const REALTIME_MESSAGES = {
   unknownEmote: 'Unknown emote',
   unavailable: HTTP_ERROR_MESSAGES.serviceUnavailable,
   internal: 'Server error. Please try again later.',
+  roomServerStopped: 'The server running this match stopped; your stake is being refunded.',
 } as const;
 
 export interface RealtimeErrorDto {

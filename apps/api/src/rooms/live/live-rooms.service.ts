@@ -310,6 +310,21 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     await this.roundEnd.publishLastResult(roomId, runtime);
   }
 
+  /**
+   * The instance that ran the room's round died and the round was just voided and refunded here (decision 0801): its
+   * lease is freed (the room can be loaded again at once), and the room is told why before it gets the void result.
+   */
+  async roundOfDeadOwnerVoided(roomId: string, deadInstanceId: string): Promise<void> {
+    await this.cluster
+      .releaseGoneOwner(roomId, deadInstanceId)
+      .catch((error: unknown) => this.logger.warn({ err: error, roomId }, 'Dead owner’s lease not freed'));
+    this.realtime.emitTo(CHANNELS.room(roomId), SERVER_EVENTS.error, {
+      code: REALTIME_ERROR_CODES.roomServerStopped,
+      message: REALTIME_MESSAGES.roomServerStopped,
+    });
+    await this.roundClosedElsewhere(roomId);
+  }
+
   /** Who watches a room again through its new owner when it moves off this instance (RoomsSocketHandlers). */
   onRoomMoved(listener: (roomId: string, localSocketIds: string[]) => void): void {
     this.roomMoved = listener;

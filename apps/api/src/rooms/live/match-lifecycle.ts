@@ -133,7 +133,7 @@ export class MatchLifecycle {
     const applied = match.applyInput(seat, input, atMs);
     const result = match.engineResult();
     if (result) {
-      void this.roundEnd.endRound(runtime, match, null);
+      this.roundEnd.endRoundLater(runtime, match, null);
     } else {
       this.broadcaster.sendView(runtime, seat);
       this.broadcaster.markScoresDirty(runtime);
@@ -233,7 +233,7 @@ export class MatchLifecycle {
   private onTimeUp(runtime: RoomRuntime, match: LiveMatch): void {
     if (runtime.match !== match || match.phase !== 'playing') return;
     match.tick(match.timeLimitMs);
-    void this.roundEnd.endRound(runtime, match, null);
+    this.roundEnd.endRoundLater(runtime, match, null);
   }
 
   /** Ticks the engine at the next timed event and pushes the views. */
@@ -241,7 +241,7 @@ export class MatchLifecycle {
     if (runtime.match !== match || match.phase !== 'playing') return;
     match.tick(Math.min(match.atMs(this.clock.monotonicMs()), match.timeLimitMs));
     if (match.engineResult()) {
-      void this.roundEnd.endRound(runtime, match, null);
+      this.roundEnd.endRoundLater(runtime, match, null);
       return;
     }
     this.broadcaster.sendView(runtime, 0);

@@ -36,6 +36,7 @@ export interface OwnedRoomRequests {
 export class RoomLeases {
   private readonly logger = new Logger('LiveRooms');
   private leaseTimer?: NodeJS.Timeout;
+  private renewing = false;
 
   constructor(
     private readonly cluster: RoomCluster,
@@ -121,6 +122,9 @@ export class RoomLeases {
   // ── Leases ────────────────────────────────────────────────────────────────────────────────────────────────────
 
   private async renewLeases(): Promise<void> {
+    // A stalled Redis makes a pass last up to the forward timeout per room: passes must not pile up behind it.
+    if (this.renewing) return;
+    this.renewing = true;
     try {
       const ids = this.registry.ids();
       const lost = await this.cluster.renew(ids);
@@ -136,6 +140,8 @@ export class RoomLeases {
       }
     } catch (error) {
       this.logger.error({ err: error }, 'Room lease renewal failed');
+    } finally {
+      this.renewing = false;
     }
   }
 

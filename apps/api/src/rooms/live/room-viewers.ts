@@ -206,7 +206,7 @@ export class RoomViewers {
       if (seatState.graceTimer || this.shuttingDown()) return;
       const graceMs = this.config.RECONNECT_GRACE_SECONDS * 1000;
       seatState.graceEndsAt = this.clock.epochMs() + graceMs;
-      seatState.graceTimer = setTimeout(() => void this.graceExpired(runtime, match, seat), graceMs);
+      seatState.graceTimer = setTimeout(() => this.graceExpired(runtime, match, seat), graceMs);
       seatState.graceTimer.unref();
       return;
     }
@@ -218,12 +218,12 @@ export class RoomViewers {
   }
 
   /** Gone beyond the grace period: forfeit, or void when the opponent is gone too. */
-  private async graceExpired(runtime: RoomRuntime, match: LiveMatch, seat: RoomSeat): Promise<void> {
+  private graceExpired(runtime: RoomRuntime, match: LiveMatch, seat: RoomSeat): void {
     const seatState = runtime.seats[seat];
     if (!seatState || runtime.match !== match || !match.isLive || runtime.isConnected(seat)) return;
     seatState.graceTimer = undefined;
     const other: RoomSeat = seat === 0 ? 1 : 0;
-    await this.roundEnd.endRound(
+    this.roundEnd.endRoundLater(
       runtime,
       match,
       runtime.isConnected(other) ? { kind: 'forfeit', loser: seat } : { kind: 'void' },

@@ -119,6 +119,13 @@ export class RoomsSocketHandlers implements OnModuleInit {
     live.onRoomMoved((roomId, socketIds) => this.rewatch(roomId, socketIds));
   }
 
+  /** The other instances this instance's sockets watch rooms through (to notice when one of them dies). */
+  forwardedOwners(): string[] {
+    const owners = new Set<string>();
+    for (const rooms of this.forwarded.values()) for (const owner of rooms.values()) owners.add(owner);
+    return [...owners];
+  }
+
   /**
    * The room moved to another instance (this one lost its lease): this instance's sockets that watched it watch it
    * again through the new owner, keeping their seats, and get the room's state from there.

@@ -52,6 +52,16 @@ export class RoundEnd {
    * Ends the round once, whoever calls first (engine result, forfeit, void): stops play at once, then settles in the
    * database (with retries) and publishes the result.
    */
+  /**
+   * endRound for the callers that do not wait for it (timers, the input that decided the round): whatever fails after
+   * the settlement (a reload while the database blinks) is logged here, never left to end the process.
+   */
+  endRoundLater(runtime: RoomRuntime, match: LiveMatch, forced: ForcedEnd | null): void {
+    this.endRound(runtime, match, forced).catch((error: unknown) =>
+      this.logger.error({ err: error, roomId: runtime.id, round: match.round }, 'Ending the round failed'),
+    );
+  }
+
   async endRound(runtime: RoomRuntime, match: LiveMatch, forced: ForcedEnd | null): Promise<void> {
     if (match.phase === 'settling' || match.phase === 'finished') return;
     const atMs = match.atMs(this.clock.monotonicMs());

@@ -30,9 +30,12 @@ Module._extensions['.ts'] = (module, filename) => {
 
 const { createApp } = require(resolve(root, 'apps/api/src/bootstrap.ts'));
 const { loadConfig } = require(resolve(root, 'apps/api/src/config/app-config.ts'));
+const { installProcessGuard } = require(resolve(root, 'apps/api/src/common/process-guard.ts'));
 
 (async () => {
   const app = await createApp(loadConfig(), { logger: false });
+  // As main.ts does: a stray rejection is logged and counted, not the end of the process.
+  installProcessGuard(app);
   await app.listen(0, '127.0.0.1');
   process.send({ port: app.getHttpServer().address().port });
 })().catch((error) => {
