@@ -1,13 +1,8 @@
 import type { Ack, MatchFinishedDto, MatchResultEventDto, RealtimeErrorDto, RoomJoinedDto } from '@skillduel/contracts';
 import { startLiveMatch, twoInstancesForSuite } from '../../test/child-server';
 import { sql } from '../../test/db';
-import { redisServerPath } from '../../test/redis-server';
+import { describeWithRedisServer } from '../../test/redis-server';
 import { balanceCents, connectSocket, expectMoneyConsistent, nextEvent, request } from './testing/rooms-test-kit';
-
-const redisServer = redisServerPath();
-if (!redisServer) {
-  process.stderr.write('scale-out-owner-death.int-spec: SKIPPED — `redis-server` is not installed\n');
-}
 
 /**
  * The production timings that matter here: a 15 s lease and heartbeat, 30 s before the stale recovery may void a
@@ -28,8 +23,8 @@ const START_CENTS = 10_000n;
  * it. The survivor notices within about two seconds that the owner no longer listens on Redis, voids and refunds the
  * round through the recovery step, and tells the room why.
  */
-(redisServer ? describe : describe.skip)('scale-out: the owner of a live round is SIGKILLed', () => {
-  const suite = twoInstancesForSuite(redisServer as string, INSTANCE_ENV);
+describeWithRedisServer('scale-out: the owner of a live round is SIGKILLed', (redisServer) => {
+  const suite = twoInstancesForSuite(redisServer, INSTANCE_ENV);
   const sockets = suite.sockets;
 
   it('the sockets on the surviving instance are told within 5 s, and both stakes are refunded then', async () => {

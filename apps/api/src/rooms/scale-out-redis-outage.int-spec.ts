@@ -1,7 +1,7 @@
 import type { Ack, MatchInputAckDto, MatchResultEventDto, RoomJoinedDto } from '@skillduel/contracts';
 import { call, ChildServer, hit, startLiveMatch, twoInstancesForSuite } from '../../test/child-server';
 import { sql } from '../../test/db';
-import { redisServerPath } from '../../test/redis-server';
+import { describeWithRedisServer } from '../../test/redis-server';
 import {
   balanceCents,
   ClientSocket,
@@ -12,11 +12,6 @@ import {
   request,
   sleep,
 } from './testing/rooms-test-kit';
-
-const redisServer = redisServerPath();
-if (!redisServer) {
-  process.stderr.write('scale-out-redis-outage.int-spec: SKIPPED — `redis-server` is not installed\n');
-}
 
 /**
  * The forward timeout is far shorter than the stalls, so a forwarded request gives up while Redis still holds its
@@ -66,8 +61,8 @@ function answerOf(socket: ClientSocket, roomId: string, value: number) {
  * Now no request-scoped failure ends a process: both instances stay up, the live round ends with its real result (or
  * a refund when its room had to move), new rooms work once Redis is back, and the money reconciles.
  */
-(redisServer ? describe : describe.skip)('scale-out: Redis stalls or restarts mid-match', () => {
-  const suite = twoInstancesForSuite(redisServer as string, INSTANCE_ENV);
+describeWithRedisServer('scale-out: Redis stalls or restarts mid-match', (redisServer) => {
+  const suite = twoInstancesForSuite(redisServer, INSTANCE_ENV);
   const sockets = suite.sockets;
 
   /** A live match, Alice on the room's owner, Bob forwarded from the other instance. */
