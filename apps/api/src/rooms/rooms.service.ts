@@ -359,23 +359,25 @@ export class RoomsService {
   }
 
   /**
-   * "An opponent joined your room" for the creator (PRODUCT.md §7), after the join committed. Best effort: the join
-   * has happened whatever becomes of its notification.
+   * "An opponent joined your room" for the creator (PRODUCT.md §7), after the join committed; at most once per opponent
+   * per room within OPPONENT_JOINED_NOTIFY_INTERVAL_SECONDS (joining and leaving again is no news). Best effort: the
+   * join has happened whatever becomes of its notification.
    */
   private async notifyOpponentJoined(roomId: string): Promise<void> {
     try {
       const room = await this.rooms.findRoom(this.rooms.runner, roomId);
       if (!room?.player2) return;
-      await this.notifications.notify({
-        userId: room.player1Id,
-        type: 'challenge',
-        title: NOTIFICATION_TEXTS.opponentJoinedTitle,
-        message: NOTIFICATION_TEXTS.opponentJoined(
-          room.player2.username,
-          room.game.name,
-          centsToDollars(room.betCents).toFixed(2),
-        ),
-      });
+      const bet = centsToDollars(room.betCents).toFixed(2);
+      await this.notifications.notifyAtMostEvery(
+        {
+          userId: room.player1Id,
+          type: 'challenge',
+          title: NOTIFICATION_TEXTS.opponentJoinedTitle,
+          message: NOTIFICATION_TEXTS.opponentJoined(room.player2.username, room.game.name, bet),
+        },
+        `opponent-joined:${roomId}:${room.player2.id}`,
+        this.config.OPPONENT_JOINED_NOTIFY_INTERVAL_SECONDS,
+      );
     } catch (error) {
       this.logger.warn({ err: error, roomId }, 'Opponent-joined notification failed');
     }
