@@ -30,6 +30,7 @@ import { MatchesRepository } from './matches.repository';
 import { RoomAdmissionService } from './room-admission.service';
 import { RoomEscrowService } from './room-escrow.service';
 import { hashRoomPassword } from './room-password';
+import { lobbyCardView, privateRoomForbidden } from './private-room-access';
 import { timeLimitMsOf, toGameRoomView, toMatchResultDto, toRoomDto } from './room-presenter';
 import { FairPlayReviewsRepository } from '../fair-play/fair-play-reviews.repository';
 import { RoomRecord, RoomsRepository } from './rooms.repository';
@@ -108,19 +109,21 @@ export class RoomsService {
         null;
     }
     const last = await this.matches.lastClosedMatch(this.matches.runner, roomId);
-    return toGameRoomView(record, {
+    const view = toGameRoomView(record, {
       spectators: await this.spectatorsOf(roomId),
       viewerId,
       seedHash,
       lastResult: last ? toMatchResultDto(last) : null,
       timeLimitMs: timeLimitMsOf(record, this.config.MATCH_TIME_LIMIT_OVERRIDE_MS),
     });
+    return record.isPrivate && view.your_seat === null ? lobbyCardView(view) : view;
   }
 
-  /** Anyone may watch (guests too). A cancelled room cannot be watched any more. */
+  /** Anyone may watch (guests too), except a private room: its players only. A cancelled room cannot be watched. */
   async spectate(roomId: string, viewerId: string | null): Promise<GameRoomViewDto> {
     const view = await this.view(roomId, viewerId);
     if (view.status === 'cancelled') throw notFound();
+    if (view.isPrivate && view.your_seat === null) throw privateRoomForbidden();
     return view;
   }
 
