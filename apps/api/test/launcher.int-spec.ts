@@ -298,4 +298,22 @@ describe('npm start launcher: an API server that keeps crashing', () => {
     },
     STARTUP_MS + 30_000,
   );
+
+  it(
+    'Ctrl-C while a restart is pending cancels it, stops PostgreSQL and exits 0',
+    async () => {
+      launcher = startLauncher(dataDir, await freePort(), {
+        SKILLDUEL_API_ENTRY: 'apps/api/test/launcher-crashing-api-entry.cjs',
+        API_RESTART_MAX_CRASHES: '10',
+      });
+      const pending = launcher;
+      await until(() => pending.output().includes('restarting it in 2 s'), STARTUP_MS, 'the second restart pause');
+      pending.child.kill('SIGINT');
+      expect(await pending.exited).toBe(0);
+      expect(pending.output()).not.toContain('GIVING UP');
+      expect(existsSync(join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+      expect(existsSync(join(dataDir, 'launcher.lock'))).toBe(false);
+    },
+    STARTUP_MS + 30_000,
+  );
 });
