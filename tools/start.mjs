@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm start`: builds if the sources changed since the last build, starts the embedded PostgreSQL
 // (unless DATABASE_URL is set), then runs the API server, which also serves the built web app.
-// Ctrl-C / SIGTERM stop the server first and PostgreSQL after it. The embedded PostgreSQL is supervised (restarted
-// with crash recovery if it dies); one launcher per DATA_DIR, and what a killed launcher left running is stopped by
-// the next one (tools/postgres/data-dir-lock.mjs).
-import { spawn, spawnSync } from 'node:child_process';
+// Ctrl-C / SIGTERM stop the server first and PostgreSQL after it (exit code 0). Both are supervised: PostgreSQL is
+// restarted with crash recovery if it dies, the API server with backoff (tools/api-supervisor.mjs); a launcher that
+// gives up on a crashing API server stops PostgreSQL and exits non-zero. One launcher per DATA_DIR, and what a killed
+// launcher left running is stopped by the next one (tools/postgres/data-dir-lock.mjs).
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { restartPolicyFromEnv, superviseApi } from './api-supervisor.mjs';
 import { startEmbeddedPostgres } from './postgres/embedded.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,6 +70,13 @@ function developmentJwtSecret() {
 }
 
 async function main() {
+  let policy;
+  try {
+    policy = restartPolicyFromEnv(process.env);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
   if (!process.argv.includes('--no-build')) buildIfStale();
 
   let postgres;
@@ -87,25 +96,21 @@ async function main() {
     env.JWT_SECRET ||= developmentJwtSecret();
   }
 
-  const server = spawn(process.execPath, ['--enable-source-maps', apiMain], { cwd: root, env, stdio: 'inherit' });
-  // If this launcher is killed, the next one stops the server it leaves behind (it would hold PORT).
-  postgres?.recordChild(server.pid);
-  let stopping = false;
-  const stop = async (code) => {
-    if (postgres)
-      await postgres.stop().catch((error) => console.error(`PostgreSQL did not stop cleanly: ${error.message}`));
-    process.exit(code);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      server.kill('SIGTERM');
-    });
-  }
-  server.on('exit', (code, signal) => {
-    void stop(code ?? (signal ? 0 : 1));
+  // Each API server is recorded in the lock while it runs: if this launcher is killed, the next one stops it (it
+  // would hold PORT).
+  const api = superviseApi({
+    apiMain,
+    cwd: root,
+    env,
+    policy,
+    onStart: (pid) => postgres?.recordChild(pid),
+    onExit: (pid) => postgres?.forgetChild(pid),
   });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.stop());
+  const code = await api.finished;
+  if (postgres)
+    await postgres.stop().catch((error) => console.error(`PostgreSQL did not stop cleanly: ${error.message}`));
+  process.exit(code);
 }
 
 main().catch((error) => {

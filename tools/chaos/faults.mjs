@@ -1,6 +1,6 @@
 // The seeded fault schedule and its injection. The schedule is a pure function of the seed, so a failing seed
 // replays the same faults at the same moments (the processes they hit are picked by the same generator):
-// - `api`: SIGKILL of an API server (the launcher exits with it and is started again; the second instance is
+// - `api`: SIGKILL of an API server (the launcher starts it again, decision 2351; the second instance is
 //   restarted by the soak);
 // - `launcher`: SIGKILL of the launcher alone (the next start must stop what it left);
 // - `postgres`: SIGKILL of the PostgreSQL postmaster (the launcher restarts it, the API's pool reconnects);

@@ -66,6 +66,8 @@ function stackEnv(armFile, redisUrl, apiMain) {
     SOCKET_PING_TIMEOUT_MS: String(SOCKET_PING_MS),
     CHAOS_KILL_AFTER_COMMIT_FILE: armFile,
     SKILLDUEL_API_ENTRY: apiMain,
+    // The soak kills the API server on purpose more often than the launcher's crash-loop limit allows (decision 2351).
+    API_RESTART_MAX_CRASHES: '1000',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   };
 }

@@ -62,7 +62,7 @@ function readLock(file) {
 
 /**
  * Takes DATA_DIR's launcher lock for this process. Throws when another live launcher holds it. Returns
- * `{ stale, recordChild(pid), release() }`: `stale` is the lock left by a launcher that is gone (its `children` may
+ * `{ stale, recordChild(pid), forgetChild(pid), release() }`: `stale` is the lock left by a launcher that is gone (its `children` may
  * still run), or null.
  */
 export function acquireDataDirLock(dataDir) {
@@ -101,14 +101,23 @@ export function acquireDataDirLock(dataDir) {
     writeSync(fd, JSON.stringify(lock));
     closeSync(fd);
     let released = false;
+    const save = () => {
+      writeFileSync(`${file}.tmp-${process.pid}`, JSON.stringify(lock));
+      renameSync(`${file}.tmp-${process.pid}`, file);
+    };
     return {
       stale,
       /** Records a process this launcher started, so a successor can stop it if this launcher dies. */
       recordChild(pid) {
         if (released || !pid) return;
         lock.children.push(describe(pid));
-        writeFileSync(`${file}.tmp-${process.pid}`, JSON.stringify(lock));
-        renameSync(`${file}.tmp-${process.pid}`, file);
+        save();
+      },
+      /** Drops a child that has exited (a restarted API server is recorded anew), so the lock names live ones only. */
+      forgetChild(pid) {
+        if (released || !lock.children.some((child) => child.pid === pid)) return;
+        lock.children = lock.children.filter((child) => child.pid !== pid);
+        save();
       },
       release() {
         if (released) return;

@@ -28,7 +28,7 @@ export function findFreePort() {
 /**
  * Starts PostgreSQL with its cluster in `dataDir` (created on first use, kept afterwards) and makes sure
  * `database` exists. Returns the connection URL, `recordChild(pid)` (a process of this launcher that a successor
- * must stop if this launcher dies) and a `stop()` that shuts the server down cleanly.
+ * must stop if this launcher dies), `forgetChild(pid)` (one that has exited) and a `stop()` that shuts the server down cleanly.
  *
  * One launcher per `dataDir` (data-dir-lock.mjs): a second live one is refused; what a launcher that is gone left
  * running (its API server, its postmaster) is stopped first. With `supervise`, a postmaster that dies is started
@@ -125,6 +125,7 @@ async function startLocked({ dataDir, database = 'skillduel', port, log = () => 
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${chosenPort}/${database}`,
     adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${chosenPort}/postgres`,
     recordChild: (pid) => lock.recordChild(pid),
+    forgetChild: (pid) => lock.forgetChild(pid),
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -19,7 +19,7 @@ interface Launcher {
   exited: Promise<number | null>;
 }
 
-function startLauncher(dataDir: string, port: number): Launcher {
+function startLauncher(dataDir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): Launcher {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -28,6 +28,7 @@ function startLauncher(dataDir: string, port: number): Launcher {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SKILLDUEL_API_ENTRY: 'apps/api/test/launcher-api-entry.cjs',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.JWT_SECRET;
@@ -110,7 +111,7 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs: num
   }
 }
 
-describe('npm start launcher: recovery after SIGKILL, one launcher per DATA_DIR, supervised PostgreSQL', () => {
+describe('npm start launcher: recovery after SIGKILL, one launcher per DATA_DIR, supervised PostgreSQL and API', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skillduel-launcher-'));
   const leftovers = new Set<number>();
   let port: number;
@@ -211,6 +212,107 @@ describe('npm start launcher: recovery after SIGKILL, one launcher per DATA_DIR,
       expect(history.status).toBe(200);
       expect((await register()).status).toBe(201);
       expect((running as Launcher).output()).toContain('restarting it (crash recovery)');
+    },
+    STARTUP_MS + 30_000,
+  );
+  it(
+    'a SIGKILLed API server is started again by the same launcher and answers /api/health',
+    async () => {
+      const launcher = running as Launcher;
+      const [killed] = lockedChildren(dataDir);
+      const postmaster = postmasterPid(dataDir);
+
+      process.kill(killed, 'SIGKILL');
+      await until(() => !isAlive(killed), 10_000, 'the API server to die');
+      await until(
+        async () => {
+          const [current] = lockedChildren(dataDir);
+          return current !== undefined && current !== killed && (await health(port))?.status === 'ok';
+        },
+        STARTUP_MS,
+        'a new API server to answer /api/health',
+      );
+
+      // Before: the launcher stopped PostgreSQL and exited 0 with its API server. Now it stays, on the same database.
+      expect(launcher.child.exitCode).toBeNull();
+      expect(lockedChildren(dataDir)).toHaveLength(1);
+      expect(postmasterPid(dataDir)).toBe(postmaster);
+      expect(isAlive(postmaster)).toBe(true);
+      expect(launcher.output()).toContain('the API server died unexpectedly (killed by SIGKILL); restarting it in 1 s');
+    },
+    STARTUP_MS + 30_000,
+  );
+
+  it('Ctrl-C (SIGINT) still stops the API server and PostgreSQL and exits 0', async () => {
+    const launcher = running as Launcher;
+    const [api] = lockedChildren(dataDir);
+    const postmaster = postmasterPid(dataDir);
+    const before = launcher.output().length;
+
+    launcher.child.kill('SIGINT');
+    expect(await launcher.exited).toBe(0);
+    expect(isAlive(api)).toBe(false);
+    expect(isAlive(postmaster)).toBe(false);
+    expect(existsSync(join(dataDir, 'launcher.lock'))).toBe(false);
+    // The API server's exit on the way out is not taken for a crash.
+    expect(launcher.output().slice(before)).not.toContain('died unexpectedly');
+  }, 60_000);
+});
+
+describe('npm start launcher: an API server that keeps crashing', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'skillduel-launcher-crash-'));
+  let launcher: Launcher | undefined;
+
+  afterAll(async () => {
+    if (launcher && launcher.child.exitCode === null) launcher.child.kill('SIGKILL');
+    if (existsSync(join(dataDir, 'postgres/postmaster.pid'))) {
+      const pid = postmasterPid(dataDir);
+      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it(
+    'is restarted with a growing pause, then the launcher gives up loudly, stops PostgreSQL and exits non-zero',
+    async () => {
+      launcher = startLauncher(dataDir, await freePort(), {
+        SKILLDUEL_API_ENTRY: 'apps/api/test/launcher-crashing-api-entry.cjs',
+        API_RESTART_MAX_CRASHES: '3',
+        API_RESTART_WINDOW_SECONDS: '60',
+      });
+      const code = await Promise.race([
+        launcher.exited,
+        new Promise<'hung'>((resolveWait) => setTimeout(() => resolveWait('hung'), STARTUP_MS).unref()),
+      ]);
+
+      const output = launcher.output();
+      // The API server's own exit code (never 0: an outside supervisor must see a failure).
+      expect(code).toBe(3);
+      expect(output).toContain('(exit code 3); restarting it in 1 s (crash 1 of at most 3 within 60 s)');
+      expect(output).toContain('(exit code 3); restarting it in 2 s (crash 2 of at most 3 within 60 s)');
+      expect(output).toContain('GIVING UP: the API server died 3 times within 60 s (last: exit code 3)');
+      expect(output.match(/this API server crashes at start/g)).toHaveLength(3);
+      // A clean shutdown removes postmaster.pid (a killed or abandoned PostgreSQL leaves it behind).
+      expect(existsSync(join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+      expect(existsSync(join(dataDir, 'launcher.lock'))).toBe(false);
+    },
+    STARTUP_MS + 30_000,
+  );
+
+  it(
+    'Ctrl-C while a restart is pending cancels it, stops PostgreSQL and exits 0',
+    async () => {
+      launcher = startLauncher(dataDir, await freePort(), {
+        SKILLDUEL_API_ENTRY: 'apps/api/test/launcher-crashing-api-entry.cjs',
+        API_RESTART_MAX_CRASHES: '10',
+      });
+      const pending = launcher;
+      await until(() => pending.output().includes('restarting it in 2 s'), STARTUP_MS, 'the second restart pause');
+      pending.child.kill('SIGINT');
+      expect(await pending.exited).toBe(0);
+      expect(pending.output()).not.toContain('GIVING UP');
+      expect(existsSync(join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+      expect(existsSync(join(dataDir, 'launcher.lock'))).toBe(false);
     },
     STARTUP_MS + 30_000,
   );

@@ -22,6 +22,17 @@ export class MatchmakingConfig {
   MATCHMAKING_MAX_WAIT_SECONDS = 120;
 
   /**
+   * A matched room neither player opens (watches over the socket) within this long is cancelled by the room expiry
+   * sweep and both stakes refunded: a pair made while the players' clients were cut off does not hold their money for
+   * the whole ROOM_WAITING_EXPIRY_SECONDS. Opening it gives the room the ordinary expiry of a ready room.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(5)
+  @Max(3600)
+  MATCHED_ROOM_OPEN_WINDOW_SECONDS = 60;
+
+  /**
    * Refuse to pair two accounts whose queue entries came from the same IP address. Off by default: households,
    * offices and carrier NAT share addresses (so do all local tests). Same-device pairs are always refused.
    */

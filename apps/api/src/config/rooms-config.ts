@@ -36,6 +36,16 @@ export class RoomsConfig extends FairPlayConfig {
   @Max(100)
   MAX_OPEN_ROOMS_PER_PLAYER = 3;
 
+  /**
+   * "An opponent joined your room" is written at most once per opponent per room within this many seconds, so an
+   * opponent joining and leaving over and over cannot flood the owner's bell (0: every join).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  OPPONENT_JOINED_NOTIFY_INTERVAL_SECONDS = 300;
+
   // MATCHMAKING_* variables: MatchmakingConfig (matchmaking-config.ts).
 
   /** The 3-2-1 countdown between both players pressing Start and play (SPEC §9: 3 s). Smaller only in tests. */

@@ -62,9 +62,14 @@ export class MatchmakingController {
     return answer.body;
   }
 
-  /** The player's waiting entry, or `null` (200). */
+  /** The player's waiting entry, or their matched entry until its room is played or left, or `null` (200). */
   @Get()
-  @ApiResponse({ status: 200, description: 'MatchmakingEntry, or null when not searching' })
+  @ApiResponse({
+    status: 200,
+    description:
+      'MatchmakingEntry: waiting, or matched (room_id) until that room finishes, closes or the player leaves it; ' +
+      'null otherwise',
+  })
   async current(@CurrentUser() user: AuthUser, @Res() reply: FastifyReply): Promise<void> {
     const entry: MatchmakingEntryDto | null = await this.matchmaking.current(user.userId);
     // A bare null body needs an explicit JSON answer (Fastify would send an empty one).

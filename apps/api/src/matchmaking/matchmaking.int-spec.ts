@@ -265,6 +265,55 @@ describe('matchmaking queue (real PostgreSQL)', () => {
     await expectMoneyConsistent(testApp.databaseUrl);
   });
 
+  it('keeps answering a matched entry (status matched, room_id) until the player leaves the room or it is played', async () => {
+    const [host, guest] = await Promise.all([playerWithBalance(testApp.app, 20), playerWithBalance(testApp.app, 20)]);
+    expect((await enter(host, 9)).statusCode).toBe(201);
+    expect((await enter(guest, 9)).statusCode).toBe(201);
+    await matcher.tick();
+    const [room] = await seats([host.user.id, guest.user.id]);
+    expect(room).toBeDefined();
+
+    // Before: null for both the moment they were paired, so a client without a socket never learnt its room.
+    for (const player of [host, guest]) {
+      const response = await current(player);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<MatchmakingEntryDto>()).toMatchObject({
+        status: 'matched',
+        room_id: room.room_id,
+        game_id: GAME,
+        bet_amount: 9,
+      });
+    }
+    const roomLeave = (player: RegisteredUser) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/rooms/${room.room_id}/leave`,
+        headers: bearer(player.accessToken),
+      });
+    // The guest leaves (refunded; the room waits again with the host in it): over for the guest only.
+    expect((await roomLeave(guest)).statusCode).toBe(200);
+    expect((await current(guest)).json()).toBeNull();
+    expect((await current(host)).json<MatchmakingEntryDto>()).toMatchObject({
+      status: 'matched',
+      room_id: room.room_id,
+    });
+    // A new search is shown before an old match.
+    const again = (await enter(host, 2)).json<MatchmakingEntryDto>();
+    expect((await current(host)).json<MatchmakingEntryDto>()).toMatchObject({ id: again.id, status: 'waiting' });
+    expect((await leave(host)).statusCode).toBe(200);
+    expect((await current(host)).json<MatchmakingEntryDto>()).toMatchObject({
+      status: 'matched',
+      room_id: room.room_id,
+    });
+    // A played round ends it too (the room is `finished` until Play Again).
+    await sql(testApp.databaseUrl, `UPDATE rooms SET status = 'finished' WHERE id = $1`, [room.room_id]);
+    expect((await current(host)).json()).toBeNull();
+    await sql(testApp.databaseUrl, `UPDATE rooms SET status = 'waiting' WHERE id = $1`, [room.room_id]);
+    expect((await roomLeave(host)).statusCode).toBe(200);
+    expect((await current(host)).json()).toBeNull();
+    await expectMoneyConsistent(testApp.databaseUrl);
+  });
+
   /** A second matcher instance's pass (a fresh promise, not joined with this instance's running tick). */
   function runPass(): Promise<void> {
     return matcher.pass();

@@ -10,6 +10,7 @@ import { AppConfig } from '../config/app-config';
 import { RealtimeServer } from '../realtime/realtime.server';
 import { CHANNELS } from '../realtime/realtime.types';
 import { LiveRoomsService } from '../rooms/live/live-rooms.service';
+import { MatchedRoomsRepository } from '../rooms/matched-rooms.repository';
 import { RoomsService } from '../rooms/rooms.service';
 import { pairCandidates, QueueCandidate, QueuePair } from './matchmaking-pairing';
 import { MatchmakingRepository, type QueueEntryRecord } from './matchmaking.repository';
@@ -40,6 +41,7 @@ export class MatchmakingMatcher implements OnApplicationBootstrap, OnApplication
     private readonly live: LiveRoomsService,
     private readonly realtime: RealtimeServer,
     private readonly config: AppConfig,
+    private readonly matchedRooms: MatchedRoomsRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -157,6 +159,9 @@ export class MatchmakingMatcher implements OnApplicationBootstrap, OnApplication
         }
         await this.repository.closeEntry(manager, host.entryId, 'matched', host.roomId);
         await this.repository.closeEntry(manager, guest.entryId, 'matched', host.roomId);
+        // Unless a player opens it soon, the room expires and both stakes go back (a pair made while both players'
+        // clients were cut off must not hold their money for the whole room expiry).
+        await this.matchedRooms.startOpenWindow(manager, host.roomId, this.config.MATCHED_ROOM_OPEN_WINDOW_SECONDS);
         return 'matched';
       });
     } catch (error) {

@@ -45,7 +45,8 @@ interface RawEntry {
 const MATCHER_LOCK_KEY = 17_020_001;
 
 const ENTRY_COLUMNS = `e.id, e.user_id, e.room_id, e.game_id, e.bet_cents::text AS bet_cents, e.rating, e.status,
-  e.matched_room_id, e.created_at, e.device_id, e.ip, (extract(epoch FROM now() - e.created_at) * 1000)::float8 AS waited_ms`;
+  e.matched_room_id, e.created_at, e.device_id, e.ip,
+  (extract(epoch FROM coalesce(e.closed_at, now()) - e.created_at) * 1000)::float8 AS waited_ms`;
 
 function toEntry(row: RawEntry): QueueEntryRecord {
   return {
@@ -111,6 +112,23 @@ export class MatchmakingRepository {
       `SELECT ${ENTRY_COLUMNS} FROM matchmaking_entries e JOIN rooms r ON r.id = e.room_id
         WHERE e.user_id = $1 AND e.status = 'waiting' AND r.status = 'waiting' AND r.player2_id IS NULL
         ORDER BY e.created_at DESC LIMIT 1`,
+      [userId],
+    );
+    return rows[0] ? toEntry(rows[0]) : null;
+  }
+
+  /**
+   * The player's latest matched entry whose room is still to be played and still has the player in a seat (ready,
+   * playing, or waiting again after the opponent left): a REST-only client learns its room from it. Over once the
+   * round finished, the room closed, or the player left it.
+   */
+  async openMatchedEntryOf(runner: SqlRunner, userId: string): Promise<QueueEntryRecord | null> {
+    const rows = await queryRows<RawEntry>(
+      runner,
+      `SELECT ${ENTRY_COLUMNS} FROM matchmaking_entries e JOIN rooms r ON r.id = e.matched_room_id
+        WHERE e.user_id = $1 AND e.status = 'matched' AND r.status IN ('waiting','ready','playing')
+          AND $1 IN (r.player1_id, r.player2_id)
+        ORDER BY e.closed_at DESC, e.id DESC LIMIT 1`,
       [userId],
     );
     return rows[0] ? toEntry(rows[0]) : null;

@@ -106,8 +106,15 @@ export class MatchmakingService {
     );
   }
 
+  /**
+   * The player's waiting entry; else their matched entry while its room is still to be played and they sit in it
+   * (status `matched`, `room_id`), so that a client without a socket learns its room by polling; else null.
+   */
   async current(userId: string): Promise<MatchmakingEntryDto | null> {
-    const entry = await this.repository.activeEntryOf(this.repository.runner, userId);
+    const runner = this.repository.runner;
+    const entry =
+      (await this.repository.activeEntryOf(runner, userId)) ??
+      (await this.repository.openMatchedEntryOf(runner, userId));
     return entry ? toEntryDto(entry) : null;
   }
 

@@ -23,6 +23,34 @@ export class NotificationsRepository {
     return insertNotifications(this.dataSource.manager, notifications);
   }
 
+  /**
+   * Writes the notification unless one with the same `dedupeKey` was written for the user within `intervalSeconds`;
+   * answers whether it was written. Concurrent calls with one key take turns (a transaction-scoped advisory lock).
+   */
+  async insertUnlessRecent(
+    notification: NewNotification,
+    dedupeKey: string,
+    intervalSeconds: number,
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        `notification:${notification.userId}:${dedupeKey}`,
+      ]);
+      const rows = await queryRows<{ id: string }>(
+        manager,
+        `INSERT INTO notifications (user_id, type, title, message, dedupe_key)
+         SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text
+          WHERE NOT EXISTS (
+            SELECT 1 FROM notifications
+             WHERE user_id = $1::uuid AND dedupe_key = $5::text
+               AND created_at > now() - make_interval(secs => $6::int))
+         RETURNING id`,
+        [notification.userId, notification.type, notification.title, notification.message, dedupeKey, intervalSeconds],
+      );
+      return rows.length > 0;
+    });
+  }
+
   async list(userId: string, limit: number): Promise<NotificationDto[]> {
     const rows = await queryRows<NotificationRow>(
       this.dataSource.manager,

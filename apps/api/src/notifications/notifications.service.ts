@@ -27,6 +27,20 @@ export class NotificationsService {
   }
 
   /**
+   * Stores a notification unless the same thing (`dedupeKey`) was already told to the user within `intervalSeconds`,
+   * and pushes the new unread count when it was stored. Answers whether it was stored.
+   */
+  async notifyAtMostEvery(notification: NewNotification, dedupeKey: string, intervalSeconds: number): Promise<boolean> {
+    if (intervalSeconds === 0) {
+      await this.notify(notification);
+      return true;
+    }
+    const written = await this.notifications.insertUnlessRecent(notification, dedupeKey, intervalSeconds);
+    if (written) await this.pushChanged([notification.userId]);
+    return written;
+  }
+
+  /**
    * Tells each user's open sockets their unread count (after notifications were written elsewhere, e.g. in a
    * settlement transaction that has committed). Best effort: never throws.
    */

@@ -6,7 +6,10 @@ import { createTestApp, TestApp } from '../../test/test-app';
 import { connect } from '../../test/wallet-helpers';
 import { balanceCents, expectMoneyConsistent, moneySnapshot, playerWithBalance } from './testing/rooms-test-kit';
 
-/** Issue 14: rooms findings (5: notification spam by repeated joins; 2: private-room password brute force). */
+/**
+ * Issue 14: rooms findings (5: notification spam by repeated joins; 2: private-room password brute force); issue 23
+ * finding 5: join/leave cycles.
+ */
 describe('rooms hardening', () => {
   let testApp: TestApp;
   const post = (url: string, accessToken: string, payload: Record<string, unknown> = {}) =>
@@ -38,6 +41,43 @@ describe('rooms hardening', () => {
       .notifications.filter((notification) => notification.title === NOTIFICATION_TEXTS.opponentJoinedTitle);
     expect(joinedTitles).toHaveLength(1);
     expect(await balanceCents(testApp.databaseUrl, joiner.user.id)).toBe(1_500n);
+    await expectMoneyConsistent(testApp.databaseUrl);
+  });
+
+  it('12 join/leave cycles by one opponent tell the creator once; another opponent, or the same one later, is news', async () => {
+    const creator = await playerWithBalance(testApp.app, 50);
+    const [joiner, second] = await Promise.all([
+      playerWithBalance(testApp.app, 50),
+      playerWithBalance(testApp.app, 50),
+    ]);
+    const room = (
+      await post('/api/rooms', creator.accessToken, { game_id: 'number-rush', bet_amount: 5 })
+    ).json<RoomDto>();
+    const joinedNotes = async () =>
+      (await testApp.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(creator.accessToken) }))
+        .json<NotificationsResponse>()
+        .notifications.filter((notification) => notification.title === NOTIFICATION_TEXTS.opponentJoinedTitle);
+    const cycle = async (player: typeof joiner) => {
+      expect((await post(`/api/rooms/${room.id}/join`, player.accessToken)).statusCode).toBe(200);
+      expect((await post(`/api/rooms/${room.id}/leave`, player.accessToken)).statusCode).toBe(200);
+    };
+    // Before: one notification per cycle (12).
+    for (let i = 0; i < 12; i++) await cycle(joiner);
+    expect(await joinedNotes()).toHaveLength(1);
+    await cycle(second);
+    expect((await joinedNotes()).map((note) => note.message)).toEqual([
+      NOTIFICATION_TEXTS.opponentJoined(second.user.username, 'Number Rush', '5.00'),
+      NOTIFICATION_TEXTS.opponentJoined(joiner.user.username, 'Number Rush', '5.00'),
+    ]);
+    // Past OPPONENT_JOINED_NOTIFY_INTERVAL_SECONDS (300 s) the same opponent joining again is told again.
+    await sql(
+      testApp.databaseUrl,
+      `UPDATE notifications SET created_at = now() - interval '301 seconds' WHERE user_id = $1`,
+      [creator.user.id],
+    );
+    await cycle(joiner);
+    expect(await joinedNotes()).toHaveLength(3);
+    expect(await balanceCents(testApp.databaseUrl, joiner.user.id)).toBe(5_000n);
     await expectMoneyConsistent(testApp.databaseUrl);
   });
 

@@ -1,11 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { ROOM_PASSWORD_LIMITS } from '@skillduel/contracts';
+import { centsToDollars, NOTIFICATION_TEXTS, ROOM_PASSWORD_LIMITS } from '@skillduel/contracts';
 import { AppConfig } from '../config/app-config';
+import { NotificationsService } from '../notifications/notifications.service';
 import { LiveRoomsService } from './live/live-rooms.service';
 import { OWNER_CHECK_INTERVAL_MS, OwnerWatch } from './live/owner-watch';
 import { RoomCluster } from './live/room-cluster';
 import { RoomsSocketHandlers } from './live/rooms-socket.handlers';
 import { MatchSettlementService } from './match-settlement.service';
+import { MatchedRoomsRepository } from './matched-rooms.repository';
 import { MatchXpService } from './match-xp.service';
 import { RoomEscrowService } from './room-escrow.service';
 import { RoomPasswordAttemptsRepository } from './room-password-attempts.repository';
@@ -22,7 +24,8 @@ const SWEEP_BATCH = 50;
  * - dead owners (REDIS_URL): every OWNER_CHECK_INTERVAL_MS, when an instance this one forwards sockets to has died,
  *   its rounds are voided and refunded through the same recovery step at once, and their rooms are told why (without
  *   this the players watched a frozen round until the stale recovery, about 30 s);
- * - expiry: waiting/ready rooms past ROOM_WAITING_EXPIRY_SECONDS are cancelled and refunded;
+ * - expiry: waiting/ready rooms past ROOM_WAITING_EXPIRY_SECONDS are cancelled and refunded (a matched room from the
+ *   queue that no player opened expires after MATCHED_ROOM_OPEN_WINDOW_SECONDS instead, and its players are told);
  * - XP: finished matches whose XP grants a dead instance never wrote get them (MatchXpService, decision 0606).
  * Every step takes the room's row lock, so several instances may sweep at once.
  */
@@ -47,6 +50,8 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
     private readonly passwordAttempts: RoomPasswordAttemptsRepository,
     private readonly cluster: RoomCluster,
     private readonly socketHandlers: RoomsSocketHandlers,
+    private readonly matchedRooms: MatchedRoomsRepository,
+    private readonly notifications: NotificationsService,
   ) {
     this.ownerWatch = new OwnerWatch(cluster);
   }
@@ -175,15 +180,44 @@ export class RoomsMaintenanceService implements OnApplicationBootstrap, OnModule
     for (const roomId of ids) {
       const cancelled = await this.rooms.transaction(async (manager) => {
         const room = await this.rooms.lockExpiredRoom(manager, roomId);
-        if (!room) return false;
+        if (!room) return null;
+        // A matched room nobody opened within MATCHED_ROOM_OPEN_WINDOW_SECONDS: its players may not be looking.
+        const unopened = await this.matchedRooms.unopenedPlayers(
+          manager,
+          roomId,
+          this.config.ROOM_WAITING_EXPIRY_SECONDS,
+        );
         await this.escrow.refundAll(manager, roomId, 'expired');
         await this.rooms.setStatus(manager, roomId, 'cancelled', { closeReason: 'expired' });
-        return true;
+        return { unopened };
       });
       if (!cancelled) continue;
       expired++;
       await this.live.roomChanged(roomId, 'closed');
+      if (cancelled.unopened.length > 0) await this.tellUnopened(roomId, cancelled.unopened);
     }
     return expired;
+  }
+
+  /**
+   * The players of a matched room that expired unopened learn it from the bell (kept until read) as well as from the
+   * refund's wallet push, since they were likely away when it happened. Best effort: the refund stands regardless.
+   */
+  private async tellUnopened(roomId: string, userIds: readonly string[]): Promise<void> {
+    try {
+      const room = await this.rooms.findRoom(this.rooms.runner, roomId);
+      if (!room) return;
+      const message = NOTIFICATION_TEXTS.matchNotOpened(room.game.name, centsToDollars(room.betCents).toFixed(2));
+      for (const userId of userIds) {
+        await this.notifications.notify({
+          userId,
+          type: 'challenge',
+          title: NOTIFICATION_TEXTS.matchNotOpenedTitle,
+          message,
+        });
+      }
+    } catch (error) {
+      this.logger.warn({ err: error, roomId }, 'Unopened matched room: notification failed');
+    }
   }
 }

@@ -8,6 +8,7 @@ import { RoomCluster } from './live/room-cluster';
 import { MatchClock } from './live/match-clock';
 import { RoomsSocketHandlers } from './live/rooms-socket.handlers';
 import { MatchSettlementService } from './match-settlement.service';
+import { MatchedRoomsRepository } from './matched-rooms.repository';
 import { MatchesRepository } from './matches.repository';
 import { MatchXpService } from './match-xp.service';
 import { RoomAdmissionService } from './room-admission.service';
@@ -42,6 +43,7 @@ import { FairPlayCoreModule } from '../fair-play/fair-play-core.module';
     MatchClock,
     RoomCluster,
     RoomPasswordAttemptsRepository,
+    MatchedRoomsRepository,
   ],
   exports: [
     RoomsService,
@@ -51,6 +53,7 @@ import { FairPlayCoreModule } from '../fair-play/fair-play-core.module';
     RoomEscrowService,
     MatchSettlementService,
     MatchXpService,
+    MatchedRoomsRepository,
   ],
 })
 export class RoomsModule {}

@@ -30,6 +30,7 @@ import { MatchesRepository } from './matches.repository';
 import { RoomAdmissionService } from './room-admission.service';
 import { RoomEscrowService } from './room-escrow.service';
 import { hashRoomPassword } from './room-password';
+import { lobbyCardView, privateRoomForbidden } from './private-room-access';
 import { timeLimitMsOf, toGameRoomView, toMatchResultDto, toRoomDto } from './room-presenter';
 import { FairPlayReviewsRepository } from '../fair-play/fair-play-reviews.repository';
 import { RoomRecord, RoomsRepository } from './rooms.repository';
@@ -108,19 +109,21 @@ export class RoomsService {
         null;
     }
     const last = await this.matches.lastClosedMatch(this.matches.runner, roomId);
-    return toGameRoomView(record, {
+    const view = toGameRoomView(record, {
       spectators: await this.spectatorsOf(roomId),
       viewerId,
       seedHash,
       lastResult: last ? toMatchResultDto(last) : null,
       timeLimitMs: timeLimitMsOf(record, this.config.MATCH_TIME_LIMIT_OVERRIDE_MS),
     });
+    return record.isPrivate && view.your_seat === null ? lobbyCardView(view) : view;
   }
 
-  /** Anyone may watch (guests too). A cancelled room cannot be watched any more. */
+  /** Anyone may watch (guests too), except a private room: its players only. A cancelled room cannot be watched. */
   async spectate(roomId: string, viewerId: string | null): Promise<GameRoomViewDto> {
     const view = await this.view(roomId, viewerId);
     if (view.status === 'cancelled') throw notFound();
+    if (view.isPrivate && view.your_seat === null) throw privateRoomForbidden();
     return view;
   }
 
@@ -359,23 +362,25 @@ export class RoomsService {
   }
 
   /**
-   * "An opponent joined your room" for the creator (PRODUCT.md §7), after the join committed. Best effort: the join
-   * has happened whatever becomes of its notification.
+   * "An opponent joined your room" for the creator (PRODUCT.md §7), after the join committed; at most once per opponent
+   * per room within OPPONENT_JOINED_NOTIFY_INTERVAL_SECONDS (joining and leaving again is no news). Best effort: the
+   * join has happened whatever becomes of its notification.
    */
   private async notifyOpponentJoined(roomId: string): Promise<void> {
     try {
       const room = await this.rooms.findRoom(this.rooms.runner, roomId);
       if (!room?.player2) return;
-      await this.notifications.notify({
-        userId: room.player1Id,
-        type: 'challenge',
-        title: NOTIFICATION_TEXTS.opponentJoinedTitle,
-        message: NOTIFICATION_TEXTS.opponentJoined(
-          room.player2.username,
-          room.game.name,
-          centsToDollars(room.betCents).toFixed(2),
-        ),
-      });
+      const bet = centsToDollars(room.betCents).toFixed(2);
+      await this.notifications.notifyAtMostEvery(
+        {
+          userId: room.player1Id,
+          type: 'challenge',
+          title: NOTIFICATION_TEXTS.opponentJoinedTitle,
+          message: NOTIFICATION_TEXTS.opponentJoined(room.player2.username, room.game.name, bet),
+        },
+        `opponent-joined:${roomId}:${room.player2.id}`,
+        this.config.OPPONENT_JOINED_NOTIFY_INTERVAL_SECONDS,
+      );
     } catch (error) {
       this.logger.warn({ err: error, roomId }, 'Opponent-joined notification failed');
     }

@@ -33,7 +33,10 @@ export const MATCHMAKING_MESSAGES = {
 
 export type MatchmakingEntryStatus = 'waiting' | 'matched' | 'cancelled' | 'expired' | 'refused' | 'closed';
 
-/** GET/POST/DELETE /api/matchmaking/queue: the player's entry. Dollars on the wire. */
+/**
+ * GET/POST/DELETE /api/matchmaking/queue: the player's entry. Dollars on the wire. GET answers the waiting entry, else
+ * the `matched` one (with `room_id`) while that room is still to be played and the player sits in it, else null.
+ */
 export interface MatchmakingEntryDto {
   id: string;
   game_id: string;

@@ -24,6 +24,10 @@ export const NOTIFICATION_TEXTS = {
   opponentJoinedTitle: 'Opponent joined',
   opponentJoined: (username: string, gameName: string, betDollars: string): string =>
     `${username} joined your ${gameName} room ($${betDollars} bet). Press Start when you are ready!`,
+  /** A matched room neither player opened in time: cancelled by the room expiry, both stakes refunded. */
+  matchNotOpenedTitle: 'Match cancelled',
+  matchNotOpened: (gameName: string, betDollars: string): string =>
+    `Your ${gameName} match ($${betDollars} bet) was not opened in time, so it was cancelled and your stake was refunded.`,
   /** A won match: the pot paid out and the net gain, the figures every other screen shows too (issue 13). */
   wonTitle: 'You won!',
   won: (payoutDollars: string, netDollars: string): string => `You won $${payoutDollars} (+$${netDollars} net).`,

@@ -130,6 +130,8 @@ export const REALTIME_ERROR_CODES = {
   sessionRevoked: 'SESSION_REVOKED',
   tooManyRooms: 'TOO_MANY_ROOMS',
   tooManyConnections: 'TOO_MANY_CONNECTIONS',
+  /** `room:join` of a private room by someone not seated in it ('Access forbidden'; decision 2350). */
+  privateRoom: 'PRIVATE_ROOM',
   /**
    * Safe to try again: the database cannot be reached, or the instance that runs the room did not answer in time
    * (paused, overloaded). The socket's counterpart of REST's 503 DATABASE_UNAVAILABLE.

@@ -207,6 +207,8 @@ export const ROOM_ERROR_CODES = {
   tooManyOpenRooms: 'TOO_MANY_OPEN_ROOMS',
   notInRoom: 'NOT_IN_ROOM',
   invalidMaxPlayers: 'INVALID_MAX_PLAYERS',
+  /** 403 (the spec's 'Access forbidden'): only its players may watch a private room (decision 2350). */
+  privateRoom: 'PRIVATE_ROOM',
 } as const;
 
 /** Room messages the spec does not word itself (its own are in VALIDATION_MESSAGES / TOAST_MESSAGES). */

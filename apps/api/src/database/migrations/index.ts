@@ -21,6 +21,7 @@ import { AddFlagsAndDisputes1764300000000 } from './1764300000000-AddFlagsAndDis
 import { CreatePlayerRatings1764400000000 } from './1764400000000-CreatePlayerRatings';
 import { AddDisputeAward1764500000000 } from './1764500000000-AddDisputeAward';
 import { CreateMatchmakingEntries1764600000000 } from './1764600000000-CreateMatchmakingEntries';
+import { AddNotificationDedupeKey1765040000000 } from './1765040000000-AddNotificationDedupeKey';
 import { AddMatchmakingEntryDevice1764700000000 } from './1764700000000-AddMatchmakingEntryDevice';
 import { AddFairPlayReviews1764800000000 } from './1764800000000-AddFairPlayReviews';
 import { AddSessionDeviceId1764900000000 } from './1764900000000-AddSessionDeviceId';
@@ -60,4 +61,5 @@ export const MIGRATIONS = [
   AddSessionDeviceId1764900000000,
   AddStaffDecisionApprovals1765010000000,
   AddServerIssuedDeviceIds1765030000000,
+  AddNotificationDedupeKey1765040000000,
 ];

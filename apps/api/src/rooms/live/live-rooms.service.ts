@@ -20,6 +20,7 @@ import { MatchSettlementService } from '../match-settlement.service';
 import { MatchXpService } from '../match-xp.service';
 import { RoomEscrowService } from '../room-escrow.service';
 import { toRoomDto } from '../room-presenter';
+import { MatchedRoomsRepository } from '../matched-rooms.repository';
 import { MatchesRepository } from '../matches.repository';
 import { RoomStakesRepository } from '../room-stakes.repository';
 import { RoomsRepository } from '../rooms.repository';
@@ -77,6 +78,7 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     moneyGate: MoneyGate,
     stakes: RoomStakesRepository,
     matches: MatchesRepository,
+    private readonly matchedRooms: MatchedRoomsRepository,
   ) {
     this.instanceId = cluster.instanceId;
     this.registry = new RoomRegistry(rooms, matches, cluster);
@@ -165,8 +167,16 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
 
   // ── Socket requests ───────────────────────────────────────────────────────────────────────────────────────────
 
-  watch(socket: ViewerSocket, roomId: string): Promise<RoomJoinedDto> {
-    return this.viewers.watch(socket, roomId);
+  async watch(socket: ViewerSocket, roomId: string): Promise<RoomJoinedDto> {
+    const joined = await this.viewers.watch(socket, roomId);
+    // A player opening a matched room ends its open window (MATCHED_ROOM_OPEN_WINDOW_SECONDS). Best effort: if this
+    // fails the room may expire early, which refunds both stakes.
+    if (joined.your_seat !== null && joined.room.status === 'ready') {
+      await this.matchedRooms
+        .markOpened(this.matchedRooms.runner, roomId, this.config.ROOM_WAITING_EXPIRY_SECONDS)
+        .catch((error: unknown) => this.logger.warn({ err: error, roomId }, 'Matched room not marked opened'));
+    }
+    return joined;
   }
 
   unwatch(socket: ViewerSocket, roomId: string): void {

@@ -1,4 +1,5 @@
 import {
+  HTTP_ERROR_MESSAGES,
   REALTIME_ERROR_CODES,
   REALTIME_LIMITS,
   REALTIME_MESSAGES,
@@ -56,11 +57,21 @@ export class RoomViewers {
     const runtime = await this.registry.runtime(roomId);
     if (!runtime) throw new RealtimeError(REALTIME_ERROR_CODES.roomNotFound, 'Resource not found');
     if (!socket.connected) throw new RealtimeError(REALTIME_ERROR_CODES.invalidState, REALTIME_MESSAGES.notWatching);
+    const userId = socket.data.user?.userId ?? null;
+    let seat = runtime.seatOfUser(userId);
+    if (runtime.record.isPrivate && seat === null) {
+      // Only its players may watch a private room (decision 2350). One who has just joined over REST may not be in
+      // this copy of the room yet: read its row once more before refusing.
+      await runtime.exclusive(() => this.registry.reload(runtime));
+      seat = runtime.seatOfUser(userId);
+      if (seat === null) {
+        this.registry.maybeEvict(runtime);
+        throw new RealtimeError(REALTIME_ERROR_CODES.privateRoom, HTTP_ERROR_MESSAGES[403]);
+      }
+    }
     clearTimeout(runtime.evictTimer);
     runtime.evictTimer = undefined;
 
-    const userId = socket.data.user?.userId ?? null;
-    const seat = runtime.seatOfUser(userId);
     watched.add(roomId);
     this.watching.set(socket.id, watched);
     const key = socket.data.viewerKey ?? (userId ? `user:${userId}` : `socket:${socket.id}`);

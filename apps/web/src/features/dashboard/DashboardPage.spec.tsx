@@ -187,6 +187,8 @@ describe('dashboard (SPEC §2 "Dashboard")', () => {
       const { user } = renderApp('/dashboard');
       await waitFor(() => expect(cards()).toHaveLength(1));
       expect(within(cardOf(secret)).getByTestId('room-private')).toHaveTextContent('Private');
+      // Only its players may watch a private room (decision 2350).
+      expect(within(cardOf(secret)).queryByTestId('room-watch')).toBeNull();
       await user.click(within(cardOf(secret)).getByTestId('room-join'));
       const password = within(cardOf(secret)).getByLabelText('Room password');
       expect(password).toHaveFocus();

@@ -11,7 +11,8 @@ import { RoomStatusBadge } from './RoomStatusBadge';
 /**
  * One Active Rooms card (SPEC §2): game, spectators, status (coloured), bet, players x/2, Join and Watch.
  * Join shows only while the room is waiting; a guest's Join answers with the sign-up message instead of joining,
- * a private room asks for its password first, and a room the user sits in offers Open instead.
+ * a private room asks for its password first (and offers no Watch: only its players may watch it), and a room the
+ * user sits in offers Open instead.
  */
 export function RoomCard({
   room,
@@ -174,17 +175,20 @@ export function RoomCard({
               </button>
             )
           )}
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => void actions.watch(room)}
-            disabled={busy}
-            aria-label={t('dashboard.rooms.watchRoom', { game: gameName })}
-            data-testid="room-watch"
-          >
-            <Eye aria-hidden="true" size={16} />
-            {t('dashboard.rooms.watch')}
-          </button>
+          {/* Only its players may watch a private room (decision 2350); they have Open. */}
+          {!room.is_private && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void actions.watch(room)}
+              disabled={busy}
+              aria-label={t('dashboard.rooms.watchRoom', { game: gameName })}
+              data-testid="room-watch"
+            >
+              <Eye aria-hidden="true" size={16} />
+              {t('dashboard.rooms.watch')}
+            </button>
+          )}
         </div>
       )}
     </article>
