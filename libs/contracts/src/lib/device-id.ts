@@ -1,5 +1,5 @@
 /**
- * The browser's device id (issue 17, docs/decisions/1703): a random id the web app creates once and keeps in
+ * The browser's device id (docs/decisions/1703): a random id the web app creates once and keeps in
  * localStorage, sent with a matchmaking entry so the matcher never pairs two accounts of one device. It identifies
  * a browser profile, not a person; it is a fair-play signal, not authentication.
  */

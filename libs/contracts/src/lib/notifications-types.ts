@@ -1,4 +1,4 @@
-/** Stored per-user notifications under the bell (SPEC §2 Shared layout; PRODUCT.md §7). */
+/** Stored per-user notifications under the bell (docs/product/leaderboard.md#notifications). */
 export const NOTIFICATION_TYPES = ['challenge', 'win', 'level', 'tournament'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -24,7 +24,7 @@ export const NOTIFICATION_TEXTS = {
   opponentJoinedTitle: 'Opponent joined',
   opponentJoined: (username: string, gameName: string, betDollars: string): string =>
     `${username} joined your ${gameName} room ($${betDollars} bet). Press Start when you are ready!`,
-  /** A won match: the pot paid out and the net gain, the figures every other screen shows too (issue 13). */
+  /** A won match: the pot paid out and the net gain, the figures every other screen shows too. */
   wonTitle: 'You won!',
   won: (payoutDollars: string, netDollars: string): string => `You won $${payoutDollars} (+$${netDollars} net).`,
 } as const;
