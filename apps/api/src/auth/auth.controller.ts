@@ -26,7 +26,7 @@ import { AuthRateLimit, AuthRateLimitGuard } from './rate-limit/auth-rate-limit.
 import { Client, ClientContext } from './request-context';
 import { SessionsService } from './sessions.service';
 
-/** Sign-up, sign-in, tokens, sessions and the email flows (SPEC §7 /auth/*). */
+/** Sign-up, sign-in, tokens, sessions and the email flows, /auth/* (docs/product/accounts.md). */
 @ApiTags('auth')
 @ApiTooManyRequestsResponse({ description: "'Too many requests. Please try again later.'" })
 @UseGuards(AuthRateLimitGuard)
