@@ -3,7 +3,7 @@ import { IsNumber, Max, Min } from 'class-validator';
 import { MatchmakingConfig } from './matchmaking-config';
 
 /**
- * Fair-play variables (issue 18, docs/decisions/1802). AppConfig extends this class, so they are validated at boot
+ * Fair-play variables (docs/decisions/1802). AppConfig extends this class, so they are validated at boot
  * with every other variable and read as `config.FAIR_PLAY_*`.
  */
 export class FairPlayConfig extends MatchmakingConfig {

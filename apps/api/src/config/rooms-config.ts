@@ -38,7 +38,10 @@ export class RoomsConfig extends FairPlayConfig {
 
   // MATCHMAKING_* variables: MatchmakingConfig (matchmaking-config.ts).
 
-  /** The 3-2-1 countdown between both players pressing Start and play (SPEC §9: 3 s). Smaller only in tests. */
+  /**
+   * The 3-2-1 countdown between both players pressing Start and play: 3 s (docs/product/games.md#time-limits). Smaller
+   * only in tests.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(0)
