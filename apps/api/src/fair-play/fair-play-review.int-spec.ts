@@ -129,7 +129,7 @@ describe('fair-play review of held payouts (real PostgreSQL, real sockets)', () 
     });
     expect(review?.signals?.seats[1].signals.map((s) => s.kind)).toEqual(['no_input']);
     const voidedId = queue.find((item) => item.room_id === voided.roomId)?.match_id ?? '';
-    // The scripted seat is also flagged (issue 16: timings at the edge of human limits), its idle opponent is not.
+    // The scripted seat is also flagged (timings at the edge of human limits), its idle opponent is not.
     const flags = (await call(support, 'GET', '/api/admin/flags')).json<AdminFlagDto[]>();
     const timingFlags = flags.filter((flag) => flag.kind === 'inhuman_timing');
     expect(timingFlags.map((flag) => flag.user_id).sort()).toEqual(
