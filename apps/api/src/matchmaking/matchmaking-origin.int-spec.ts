@@ -16,7 +16,7 @@ const ENV = {
   MATCHMAKING_INTERVAL_MS: '60000',
 };
 
-/** Where an entry comes from (issue 17, docs/decisions/1703): one device never plays itself; one address only if allowed. */
+/** Where an entry comes from (docs/decisions/1703): one device never plays itself; one address only if allowed. */
 describe('matchmaking: device id and address rules (real PostgreSQL)', () => {
   let databaseUrl: string;
   let app: NestFastifyApplication;
