@@ -23,7 +23,7 @@ function disconnected(socket: ClientSocket, timeoutMs = 3000): Promise<string> {
   });
 }
 
-/** Socket hardening of issue 14 (finding 8): revocations cut sockets at once; chat refuses NUL and bidi overrides. */
+/** Socket hardening: revocations cut sockets at once; chat refuses NUL and bidi overrides. */
 describe('realtime hardening', () => {
   let testApp: TestApp;
   const sockets: ClientSocket[] = [];
