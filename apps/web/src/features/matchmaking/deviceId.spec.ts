@@ -6,7 +6,7 @@ import { apiUrl, server } from '../../test/server';
 import { deviceId } from './deviceId';
 import { matchmakingApi } from './matchmakingApi';
 
-describe('device id (issue 17: never two accounts of one device in a match)', () => {
+describe('device id (never two accounts of one device in a match)', () => {
   it('is created once, kept in localStorage and reused', () => {
     window.localStorage.removeItem(STORAGE_KEYS.deviceId);
     const first = deviceId();
