@@ -50,9 +50,10 @@ async function scriptedAnswers(
 }
 
 /**
- * Issue 18 points 3 and 4 on a real server: a scripted number-rush winner is not paid — both stakes stay in escrow,
- * the round is in support's review queue and its replay says so — and support's decision (release or void) moves the
- * money exactly once, with the ledger and escrow invariants holding at every step.
+ * Payouts held for review, on a real server (docs/product/fair-play.md#payouts-held-for-review): a scripted number-rush
+ * winner is not paid — both stakes stay in escrow, the round is in support's review queue and its replay says so — and
+ * support's decision (release or void) moves the money exactly once, with the ledger and escrow invariants holding at
+ * every step.
  */
 describe('fair-play review of held payouts (real PostgreSQL, real sockets)', () => {
   let testApp: TestApp;
