@@ -6,7 +6,7 @@ import { createTestApp, TestApp } from '../../test/test-app';
 import { connect } from '../../test/wallet-helpers';
 import { balanceCents, expectMoneyConsistent, moneySnapshot, playerWithBalance } from './testing/rooms-test-kit';
 
-/** Issue 14: rooms findings (5: notification spam by repeated joins; 2: private-room password brute force). */
+/** Rooms hardening: no notification spam by repeated joins; no private-room password brute force. */
 describe('rooms hardening', () => {
   let testApp: TestApp;
   const post = (url: string, accessToken: string, payload: Record<string, unknown> = {}) =>
