@@ -131,7 +131,10 @@ describe('realtime hardening', () => {
   });
 });
 
-/** Issue 14, finding 4: socket caps per user and per IP, per-user chat limits, handshake limits, distinct viewers. */
+/**
+ * Socket abuse limits (docs/product/operations.md#realtime-limits): socket caps per user and per IP, per-user chat
+ * limits, handshake limits, distinct viewers.
+ */
 describe('socket abuse limits', () => {
   let testApp: TestApp;
   const sockets: ClientSocket[] = [];
