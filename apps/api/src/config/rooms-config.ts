@@ -4,7 +4,7 @@ import { toInt } from './config-transforms';
 import { FairPlayConfig } from './fair-play-config';
 
 /**
- * Rooms and live matches (rooms and realtime modules, docs/decisions/0601 to 0607; across instances 0801). AppConfig extends
+ * Rooms and live matches (rooms and realtime modules, decisions 0601 to 0607; across instances 0801). AppConfig extends
  * this class (through PlayerProtectionConfig and AuthConfig), so they are validated at boot with every other variable.
  */
 export class RoomsConfig extends FairPlayConfig {
