@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:matchmaking — the matchmaking queue under a burst (issue 17, docs/decisions/1702, 1703, docs/perf.md).
+// npm run bench:matchmaking — the matchmaking queue under a burst (docs/decisions/1702, 1703, docs/perf.md).
 //
 // 1. Starts the production API (dist/apps/api/main.js, built with `nx run api:build` unless BENCH_SKIP_BUILD=1) on
 //    a throwaway embedded PostgreSQL, with MATCHMAKING_INTERVAL_MS=BENCH_INTERVAL_MS (default 100).

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:scale — spectator fan-out on 1 vs 2 API instances behind Redis (issue 8), in one run, same N.
+// npm run bench:scale — spectator fan-out on 1 vs 2 API instances behind Redis (decision 0801), one run, same N.
 // Two setups on the production build, each with its own embedded PostgreSQL and redis-server: (a) one instance with
 // REDIS_URL, (b) two instances. Both boot once; their rounds alternate (BENCH_ROUNDS, default 3). A round plays
 // BENCH_ROOMS (default 5) live number-rush matches at once, both players of each answering at a person's pace

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:web` (issue 13, docs/decisions/1301): builds the app, reports the first-load JavaScript of three
+// `npm run bench:web` (docs/decisions/1301): builds the app, reports the first-load JavaScript of three
 // routes in gzip and brotli bytes (what the server sends: the build's .gz/.br copies), checks that server-only and
 // deferred libraries stay out of the landing page's first load, checks the server's Content-Encoding, and runs
 // Lighthouse (mobile: emulated phone, simulated slow 4G and 4× CPU slowdown) on the landing page against the

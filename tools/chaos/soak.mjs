@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:chaos`: a black-box soak of the production build under random faults (issue 19).
+// `npm run test:chaos`: a black-box soak of the production build under random faults: no cent lost or duplicated.
 //
 // Builds the chaos variant of the API (build.mjs: the production bundle plus a test-only fault hook; the shipped
 // bundle is checked to have none), starts it through the launcher (tools/start.mjs, embedded PostgreSQL) on a

@@ -17,7 +17,7 @@ import { AppConfig } from './config/app-config';
 import { MetricsService } from './metrics/metrics.service';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 
-/** The SPA's social sign-in completion pages (SPEC §2). */
+/** The SPA's social sign-in completion pages (docs/product/app-and-api.md#routes). */
 const OAUTH_CALLBACK_PATH = /^\/auth\/(google|facebook|microsoft)\/callback(\?|$)/;
 
 /** API answers smaller than this go out as they are: compressing them saves less than it costs (decision 1301). */

@@ -81,7 +81,7 @@ describe('an external database that goes away and comes back (real PostgreSQL be
   });
 
   it('answers a socket request UNAVAILABLE (retryable), not INTERNAL, while the database is unreachable', async () => {
-    // The chaos soak (issue 19) saw room:join and match:play_again answered INTERNAL during postmaster kills.
+    // The chaos soak saw room:join and match:play_again answered INTERNAL during postmaster kills.
     await app.listen(0, '127.0.0.1');
     const socket = await connectSocket(app, { token: accessToken });
     try {

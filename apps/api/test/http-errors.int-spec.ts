@@ -1,6 +1,6 @@
 import { createTestApp, TestApp } from './test-app';
 
-describe('API error bodies (SPEC §8)', () => {
+describe('API error bodies and HTTP basics', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { freePort } from './redis-server';
 
 /**
  * `npm start`'s launcher (tools/start.mjs) as real processes: its embedded PostgreSQL in a throwaway DATA_DIR and the
- * API's main.ts run from source (launcher-api-entry.cjs), killed the way the issue-19 soak killed them.
+ * API's main.ts run from source (launcher-api-entry.cjs), killed the way the chaos soak kills them.
  */
 const root = resolve(__dirname, '../../..');
 const STARTUP_MS = 90_000;

@@ -66,7 +66,7 @@ async function answerThenCutDatabase(
 }
 
 /**
- * A round decided while the database is away (issue 19: the chaos soak's postmaster kills). A supervised PostgreSQL
+ * A round decided while the database is away (the chaos soak's postmaster kills). A supervised PostgreSQL
  * restart takes seconds; the round used to get three settlement attempts in 1.5 s, then was dropped from memory and
  * later voided by crash recovery: the winner's win became a refund, and the room's sockets were refused NOT_WATCHING
  * meanwhile. Now settlement waits for the database (up to MATCH_STALE_AFTER_SECONDS) and pays the winner once.

@@ -6,7 +6,7 @@ import { expectMoneyConsistent } from '../src/rooms/testing/rooms-test-kit';
 const SHUTDOWN_TIMEOUT_MS = 3000;
 
 /**
- * SIGTERM always ends the server (issue 19's leftover: a launcher's SIGTERM was "ignored under load"). A deposit
+ * SIGTERM always ends the server (a launcher's SIGTERM was once "ignored under load"). A deposit
  * stuck behind a row lock kept the graceful shutdown waiting for it forever; now the server closes its connections
  * half-way through SHUTDOWN_TIMEOUT_MS and exits at the deadline, and the stuck deposit moves nothing.
  */

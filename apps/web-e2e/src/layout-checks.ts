@@ -2,7 +2,7 @@ import { expect, Locator, Page } from '@playwright/test';
 import { join } from 'node:path';
 
 /*
- * Layout checks of the chrome (issue 13): what toasts may not cover, what the phone's chat drawer must leave in sight,
+ * Layout checks of the chrome: what toasts may not cover, what the phone's chat drawer must leave in sight,
  * figures that must not wrap. Positions are read from the page as drawn (getBoundingClientRect, elementFromPoint).
  */
 
@@ -30,7 +30,7 @@ async function boxOf(page: Page, selector: string): Promise<Box[]> {
 
 /**
  * Every toast on screen keeps clear of the top bar and the bottom nav, of every other toast and of the controls that
- * `alsoClearOf` selects (issue 13).
+ * `alsoClearOf` selects: a toast never hides a control.
  */
 export async function expectToastsClearOfControls(page: Page, alsoClearOf: readonly string[] = []): Promise<void> {
   // Toasts slide in: judge where they settle.

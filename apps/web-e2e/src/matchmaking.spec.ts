@@ -5,7 +5,7 @@ import { expectAccessible, snap } from './support';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 const GAME = '/game/number-rush';
 
-test.describe('Find opponent: the matchmaking queue (issue 17 point 3)', () => {
+test.describe('Find opponent: the matchmaking queue', () => {
   test('two players at the same stake are paired into one room; a third at another stake cancels and is refunded', async ({
     browser,
     request,

@@ -28,7 +28,7 @@ function toastWith(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
-test.describe('money you can trust on every screen (issue 13)', () => {
+test.describe('money you can trust on every screen', () => {
   test('Find opponent asks before any money moves; a $5 match shows the same figures on every screen; Play Again names the amount', async ({
     browser,
     request,
@@ -69,7 +69,7 @@ test.describe('money you can trust on every screen (issue 13)', () => {
     expect(await balanceOf(request, alice)).toBe(50);
     await expect(a.getByTestId('balance')).toHaveText(/\$50\.00/);
 
-    // Confirmed with $5: the stake is taken into the matchmaking queue (issue 17), and both of Alice's tabs show it
+    // Confirmed with $5: the stake is taken into the matchmaking queue, and both of Alice's tabs show it
     // within a second (pushed, not polled).
     await a.getByTestId('find-opponent').click();
     await a.getByTestId('stake-amount').fill('5');

@@ -7,7 +7,7 @@ export interface Player {
 }
 
 /**
- * A fresh account through the API (SPEC §7 POST /auth/register), eligible for money play, with `dollars` (default
+ * A fresh account through the API (POST /auth/register), eligible for money play, with `dollars` (default
  * $50) deposited (POST /transactions/deposit; none when 0).
  */
 export async function registerWithDeposit(request: APIRequestContext, prefix: string, dollars = 50): Promise<Player> {
@@ -19,7 +19,7 @@ export async function registerWithDeposit(request: APIRequestContext, prefix: st
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const auth = (await registered.json()) as { access_token: string; refresh_token: string };
-  // Every player confirms eligibility before their first money move (issue 15).
+  // Every player confirms eligibility before their first money move (docs/product/player-protection.md#eligibility).
   const eligibility = await request.put('/api/users/me/eligibility', {
     data: { date_of_birth: '1990-05-17', country: 'MX', accept_terms: true },
     headers: { Authorization: `Bearer ${auth.access_token}` },

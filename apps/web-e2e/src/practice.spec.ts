@@ -57,7 +57,7 @@ async function scoreOf(page: Page, testId: 'player-score' | 'opponent-score'): P
   return Number(match[1]);
 }
 
-test.describe('practice against the computer (SPEC §2 "Game room", §4)', () => {
+test.describe('practice against the computer in the game room', () => {
   test('a guest clicks Quick Click to the target and wins', async ({ page }) => {
     test.setTimeout(90_000);
     await startAsGuest(page);

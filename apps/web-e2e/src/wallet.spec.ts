@@ -7,7 +7,7 @@ interface Account {
   username: string;
 }
 
-/** A fresh account, registered through the API (SPEC §7 POST /auth/register). */
+/** A fresh account, registered through the API (POST /auth/register). */
 async function registerAccount(request: APIRequestContext): Promise<Account> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const account = { username: `wallet_${suffix}`, email: `wallet_${suffix}@example.com`, password: 'correct-horse-9' };
@@ -51,7 +51,10 @@ async function waitForToastsToClose(page: Page): Promise<void> {
 
 const rows = (page: Page): Locator => page.getByTestId('wallet-history').getByTestId('transaction-row');
 
-/** The first deposit asks for date of birth, country and the terms (issue 15) before any money moves. */
+/**
+ * The first deposit asks for date of birth, country and the terms (docs/product/player-protection.md#eligibility)
+ * before any money moves.
+ */
 async function confirmEligibilityInDialog(page: Page, screenshot?: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Before you play for money' });
   await expect(dialog).toBeVisible();

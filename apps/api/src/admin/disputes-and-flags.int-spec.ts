@@ -31,9 +31,10 @@ async function startWithSupport(env: Record<string, string>): Promise<{ testApp:
 }
 
 /**
- * Disputes and fair-play flags on real matches over Socket.IO (issue 16): a dispute voided by support restores both
- * wallets exactly once (also when the winner has withdrawn: receivable + freeze); an impossible-input burst and
- * silent losses to the same opponent raise flags with their evidence; support resolves them.
+ * Disputes and fair-play flags on real matches over Socket.IO (docs/product/operations.md#flags-and-disputes): a
+ * dispute voided by support restores both wallets exactly once (also when the winner has withdrawn: receivable +
+ * freeze); an impossible-input burst and silent losses to the same opponent raise flags with their evidence; support
+ * resolves them.
  */
 describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
   let testApp: TestApp;

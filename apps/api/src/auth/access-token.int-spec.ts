@@ -6,7 +6,10 @@ import { ACCESS_TOKEN } from './tokens.service';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
-/** An access token without `exp` never expires in jsonwebtoken's eyes; ours always carry one (issue 14, finding 8). */
+/**
+ * An access token without `exp` never expires in jsonwebtoken's eyes; ours always carry one, so a stolen token cannot
+ * live forever.
+ */
 describe('access tokens without exp', () => {
   let testApp: TestApp;
 

@@ -28,8 +28,8 @@ import { Client, ClientContext } from './request-context';
 import { SessionsService } from './sessions.service';
 
 /**
- * Sign-up, sign-in, tokens, sessions and the email flows (SPEC §7 /auth/*). Registration, sign-in and refresh hand
- * the client its server-issued device id in an HttpOnly cookie (decision 2330).
+ * Sign-up, sign-in, tokens, sessions and the email flows, /auth/* (docs/product/accounts.md). Registration, sign-in
+ * and refresh hand the client its server-issued device id in an HttpOnly cookie (decision 2330).
  */
 @ApiTags('auth')
 @ApiTooManyRequestsResponse({ description: "'Too many requests. Please try again later.'" })

@@ -22,7 +22,7 @@ import { TwoFactorRepository } from './two-factor/two-factor.repository';
 import { TwoFactorService } from './two-factor/two-factor.service';
 
 /**
- * Accounts and security (PRODUCT.md §2): sign-up/sign-in, sessions and refresh tokens, email flows, 2FA,
+ * Accounts and security (docs/product/accounts.md): sign-up/sign-in, sessions and refresh tokens, email flows, 2FA,
  * social sign-in, auth rate limits. Import it (or rely on the global AuthCoreModule) to `@UseGuards(JwtAuthGuard)`.
  * UsersService/UsersRepository come from the global UsersModule.
  */

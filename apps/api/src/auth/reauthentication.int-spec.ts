@@ -16,8 +16,9 @@ const codeAt = (secret: string, stepOffset: number) =>
   generate({ secret, epoch: NOW_SECONDS + stepOffset * STEP_SECONDS });
 
 /**
- * Issue 14, finding 1: an attacker holding only a victim's access token cannot take the account over (change the
- * email, reset the password through it, bind or remove 2FA, change the password) or withdraw from a 2FA account.
+ * Re-authentication (docs/product/accounts.md#re-authentication): an attacker holding only a victim's access token
+ * cannot take the account over (change the email, reset the password through it, bind or remove 2FA, change the
+ * password) or withdraw from a 2FA account.
  */
 describe('re-authentication for sensitive changes (stolen access token)', () => {
   let testApp: TestApp;

@@ -17,7 +17,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-/** Statuses whose message is fixed by SPEC §8, whatever the cause. */
+/** Statuses whose message is fixed, whatever the cause (docs/product/app-and-api.md#status-messages). */
 function fixedMessage(status: number): string | undefined {
   if (status >= 500) return HTTP_ERROR_MESSAGES.serverError;
   if (status === 401 || status === 403 || status === 404 || status === 429) return HTTP_ERROR_MESSAGES[status];

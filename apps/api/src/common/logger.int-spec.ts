@@ -6,7 +6,7 @@ import { createTestApp, TestApp } from '../../test/test-app';
 import { MailService } from '../auth/mail/mail.service';
 import { connectSocket, eventually } from '../rooms/testing/rooms-test-kit';
 
-/** Security events keep their details: the structured fields reach the log line (issue 14, finding 3). */
+/** Security events keep their details: the structured fields reach the log line. */
 describe('structured log fields', () => {
   let testApp: TestApp;
   const log = new LogCapture();

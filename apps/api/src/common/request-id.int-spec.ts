@@ -2,7 +2,7 @@ import { createTestApp, TestApp } from '../../test/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A client's X-Request-Id is kept only when it is a plain token (issue 14, finding 8); else a fresh id. */
+/** A client's X-Request-Id is kept only when it is a plain token (no log injection); else a fresh id. */
 describe('X-Request-Id', () => {
   let testApp: TestApp;
 

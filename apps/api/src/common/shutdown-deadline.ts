@@ -9,7 +9,7 @@ const SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
  * A stop signal always ends the process within SHUTDOWN_TIMEOUT_MS. The graceful path (enableShutdownHooks:
  * rounds voided and refunded, the withdrawal in progress finished, HTTP closed) waits for every in-flight request,
  * and a request stuck on a row lock or a slow database kept it open forever: launchers SIGKILLed the server after
- * their own grace, and Ctrl-C on `npm start` hung (issue 19). Half-way through, open HTTP connections are closed
+ * their own grace, and Ctrl-C on `npm start` hung. Half-way through, open HTTP connections are closed
  * (a client retries with its Idempotency-Key); at the deadline the process exits with what is still in flight —
  * PostgreSQL rolls back every transaction not yet committed, so no money moves half-way.
  * Only a signal arms it: `app.close()` (tests, boot failures) never exits the process.

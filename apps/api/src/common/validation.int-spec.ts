@@ -19,7 +19,7 @@ describe('isNestedDeeperThan', () => {
   });
 });
 
-/** Deeply nested JSON bodies are refused with 400 before validation (issue 14, finding 6), not a 500. */
+/** Deeply nested JSON bodies are refused with 400 before validation, not a 500. */
 describe('deeply nested request bodies', () => {
   let testApp: TestApp;
 

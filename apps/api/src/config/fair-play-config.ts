@@ -4,7 +4,7 @@ import { toInt } from './config-transforms';
 import { MatchmakingConfig } from './matchmaking-config';
 
 /**
- * Fair-play variables (issue 18, docs/decisions/1802). AppConfig extends this class, so they are validated at boot
+ * Fair-play variables (docs/decisions/1802). AppConfig extends this class, so they are validated at boot
  * with every other variable and read as `config.FAIR_PLAY_*`.
  */
 export class FairPlayConfig extends MatchmakingConfig {

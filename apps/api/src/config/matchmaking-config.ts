@@ -3,7 +3,7 @@ import { IsBoolean, IsInt, Max, Min } from 'class-validator';
 import { toBoolean, toInt } from './config-transforms';
 
 /**
- * The matchmaking queue's variables (issue 17, docs/decisions/1702 and 1703). AppConfig extends this class, so
+ * The matchmaking queue's variables (docs/decisions/1702 and 1703). AppConfig extends this class, so
  * they are validated at boot with every other variable and read as `config.MATCHMAKING_*`.
  */
 export class MatchmakingConfig {

@@ -4,7 +4,7 @@ import { toInt } from './config-transforms';
 import { FairPlayConfig } from './fair-play-config';
 
 /**
- * Rooms and live matches (rooms and realtime modules, docs/decisions/06xx; across instances 0801). AppConfig extends
+ * Rooms and live matches (rooms and realtime modules, decisions 0601 to 0607; across instances 0801). AppConfig extends
  * this class (through PlayerProtectionConfig and AuthConfig), so they are validated at boot with every other variable.
  */
 export class RoomsConfig extends FairPlayConfig {
@@ -48,7 +48,10 @@ export class RoomsConfig extends FairPlayConfig {
 
   // MATCHMAKING_* variables: MatchmakingConfig (matchmaking-config.ts).
 
-  /** The 3-2-1 countdown between both players pressing Start and play (SPEC §9: 3 s). Smaller only in tests. */
+  /**
+   * The 3-2-1 countdown between both players pressing Start and play: 3 s (docs/product/games.md#time-limits). Smaller
+   * only in tests.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(0)

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterMoneyCommit } from './fault-hook';
 import { afterMoneyCommit as chaosAfterMoneyCommit } from './fault-hook.chaos';
 
-describe('fault hook (issue 19: kill after COMMIT)', () => {
+describe('fault hook (kill after COMMIT)', () => {
   const armFile = join(mkdtempSync(join(tmpdir(), 'fault-hook-')), 'armed');
   let kill: jest.SpyInstance;
 

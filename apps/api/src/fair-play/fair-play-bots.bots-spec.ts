@@ -25,10 +25,11 @@ import {
 } from './testing/bot-players';
 
 /**
- * `npm run test:bots` (issue 18): scripted socket.io bots of each kind the issue found play real $ matches against a
- * human-paced script on a real server, and human-paced scripts play each other. No bot may be paid — each is either
- * out-scored by the engines' floors or held for review — and human-paced play must not be held (false positives).
- * BOT_HUMAN_MATCHES sets how many human-vs-human matches (200 for `npm run test:bots`, fewer in `npm test`).
+ * `npm run test:bots`: scripted socket.io bots of each kind seen cheating (docs/fair-play.md) play real $ matches
+ * against a human-paced script on a real server, and human-paced scripts play each other. No bot may be paid — each is
+ * either out-scored by the engines' floors or held for review — and human-paced play must not be held (false
+ * positives). BOT_HUMAN_MATCHES sets how many human-vs-human matches (200 for `npm run test:bots`, fewer in `npm
+ * test`).
  */
 const HUMAN_MATCHES = Number(process.env['BOT_HUMAN_MATCHES'] ?? '12');
 const BOT_MATCHES_PER_KIND = Number(process.env['BOT_MATCHES_PER_KIND'] ?? '2');

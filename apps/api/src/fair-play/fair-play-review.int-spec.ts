@@ -50,9 +50,10 @@ async function scriptedAnswers(
 }
 
 /**
- * Issue 18 points 3 and 4 on a real server: a scripted number-rush winner is not paid — both stakes stay in escrow,
- * the round is in support's review queue and its replay says so — and support's decision (release or void) moves the
- * money exactly once, with the ledger and escrow invariants holding at every step.
+ * Payouts held for review, on a real server (docs/product/fair-play.md#payouts-held-for-review): a scripted number-rush
+ * winner is not paid — both stakes stay in escrow, the round is in support's review queue and its replay says so — and
+ * support's decision (release or void) moves the money exactly once, with the ledger and escrow invariants holding at
+ * every step.
  */
 describe('fair-play review of held payouts (real PostgreSQL, real sockets)', () => {
   let testApp: TestApp;
@@ -129,7 +130,7 @@ describe('fair-play review of held payouts (real PostgreSQL, real sockets)', () 
     });
     expect(review?.signals?.seats[1].signals.map((s) => s.kind)).toEqual(['no_input']);
     const voidedId = queue.find((item) => item.room_id === voided.roomId)?.match_id ?? '';
-    // The scripted seat is also flagged (issue 16: timings at the edge of human limits), its idle opponent is not.
+    // The scripted seat is also flagged (timings at the edge of human limits), its idle opponent is not.
     const flags = (await call(support, 'GET', '/api/admin/flags')).json<AdminFlagDto[]>();
     const timingFlags = flags.filter((flag) => flag.kind === 'inhuman_timing');
     expect(timingFlags.map((flag) => flag.user_id).sort()).toEqual(

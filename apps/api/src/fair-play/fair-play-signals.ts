@@ -2,10 +2,10 @@ import type { GameId } from '@skillduel/contracts';
 import { AnyGameEngine, GAME_ENGINES, isGameId, ReactionTimeView, ReplayLogEntry } from '@skillduel/games';
 
 /**
- * Statistical fair-play signals of one played round (issue 18, docs/decisions/1802): computed on the server from the
- * revealed seed and the server-timed input log, by replaying the round with the same engine that decided it. Each
- * signal has a score (0 = nothing, 1 = on its own enough to hold a payout) and keeps its evidence for review.
- * Pure: no I/O, deterministic for a given round.
+ * Statistical fair-play signals of one played round (docs/product/fair-play.md#signals, docs/decisions/1802): computed
+ * on the server from the revealed seed and the server-timed input log, by replaying the round with the same engine that
+ * decided it. Each signal has a score (0 = nothing, 1 = on its own enough to hold a payout) and keeps its evidence for
+ * review. Pure: no I/O, deterministic for a given round.
  */
 
 export type FairPlaySignalKind =

@@ -6,9 +6,9 @@ import { FairPlayReviewService } from './fair-play-review.service';
 import { FairPlayController } from './fair-play.controller';
 
 /**
- * Fair play (issue 18, decision 1802): support's queue of payouts held for review. The signals are computed in the
- * settlement transaction (rooms/match-settlement.service.ts); their SQL (FairPlayReviewsRepository) comes from
- * FairPlayCoreModule, which RoomsModule imports too.
+ * Fair play (docs/product/fair-play.md, decision 1802): support's queue of payouts held for review. The signals are
+ * computed in the settlement transaction (rooms/match-settlement.service.ts); their SQL (FairPlayReviewsRepository)
+ * comes from FairPlayCoreModule, which RoomsModule imports too.
  */
 @Module({
   imports: [RoomsModule, FairPlayCoreModule],

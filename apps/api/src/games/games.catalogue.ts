@@ -15,7 +15,10 @@ export interface CatalogueGame {
   featured: boolean;
 }
 
-/** The seven built-in games (SPEC §9), seeded at every boot so the catalogue follows the code. */
+/**
+ * The seven built-in games (docs/product/games.md#the-seven-games), seeded at every boot so the catalogue follows the
+ * code.
+ */
 export const BUILT_IN_GAMES: readonly CatalogueGame[] = [
   {
     id: 'quick-click',

@@ -5,7 +5,9 @@ import { AuthUser, CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { LeaderboardService } from './leaderboard.service';
 
-/** SPEC §7 GET /users/leaderboard/ with PRODUCT.md §7's period and region. Signed-in users only (guests: 401). */
+/**
+ * GET /users/leaderboard/ with its period and region (docs/product/leaderboard.md#leaderboard-api). No guests (401).
+ */
 @ApiTags('leaderboard')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)

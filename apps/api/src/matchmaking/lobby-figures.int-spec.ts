@@ -16,7 +16,7 @@ import { MatchmakingMatcher } from './matchmaking.matcher';
 
 const GAME = 'number-rush';
 
-/** Lobby figures (issue 17 point 3): players online from the sockets, searching and playing from the database. */
+/** Lobby figures: players online from the sockets, searching and playing from the database. */
 describe('lobby figures (real PostgreSQL)', () => {
   let testApp: TestApp;
   const sockets: ClientSocket[] = [];

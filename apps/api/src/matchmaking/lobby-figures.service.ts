@@ -5,11 +5,11 @@ import { CHANNELS } from '../realtime/realtime.types';
 import { LobbyFiguresRepository } from './lobby-figures.repository';
 
 /**
- * Live lobby figures (issue 17 point 3, docs/decisions/1703): players online are the distinct signed-in users with a
- * connected socket on any instance (Socket.IO's fetchSockets, across instances through the Redis adapter);
- * searching, playing and live matches per game come from the database. One instance at a time (an advisory lock)
- * recomputes them every LOBBY_FIGURES_INTERVAL_MS and pushes `lobby:figures` to the lobby channel when they changed.
- * Reads only: the rooms' live layer is not touched.
+ * Live lobby figures (docs/product/matchmaking.md#lobby-figures, docs/decisions/1703): players online are the distinct
+ * signed-in users with a connected socket on any instance (Socket.IO's fetchSockets, across instances through the Redis
+ * adapter); searching, playing and live matches per game come from the database. One instance at a time (an advisory
+ * lock) recomputes them every LOBBY_FIGURES_INTERVAL_MS and pushes `lobby:figures` to the lobby channel when they
+ * changed. Reads only: the rooms' live layer is not touched.
  */
 @Injectable()
 export class LobbyFiguresService implements OnApplicationBootstrap, OnApplicationShutdown {

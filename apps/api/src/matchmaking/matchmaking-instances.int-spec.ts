@@ -97,7 +97,7 @@ function watchPasses(matchers: MatchmakingMatcher[]): { maxConcurrent: () => num
   return { maxConcurrent: () => max, total: () => total };
 }
 
-/** One matcher at a time across instances on one database (issue 17 point 2, docs/decisions/1703). */
+/** One matcher at a time across instances on one database (docs/decisions/1703). */
 describe('matchmaking across two instances on one PostgreSQL (no Redis)', () => {
   let databaseUrl: string;
   let apps: NestFastifyApplication[] = [];

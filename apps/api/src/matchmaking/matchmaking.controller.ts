@@ -14,7 +14,10 @@ import { clientContextOf } from '../auth/request-context';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { MatchmakingService } from './matchmaking.service';
 
-/** /matchmaking/queue (issue 17): thin; the rules live in MatchmakingService and MatchmakingMatcher. */
+/**
+ * /matchmaking/queue (docs/product/matchmaking.md#queue): thin; the rules live in MatchmakingService and
+ * MatchmakingMatcher.
+ */
 @ApiTags('matchmaking')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)

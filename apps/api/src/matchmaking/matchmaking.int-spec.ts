@@ -18,7 +18,7 @@ import { MatchmakingMatcher } from './matchmaking.matcher';
 
 const GAME = 'number-rush';
 
-/** The matchmaking queue against the real database (issue 17 point 2); the matcher is driven by hand. */
+/** The matchmaking queue against the real database; the matcher is driven by hand. */
 describe('matchmaking queue (real PostgreSQL)', () => {
   let testApp: TestApp;
   let matcher: MatchmakingMatcher;

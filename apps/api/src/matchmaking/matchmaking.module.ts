@@ -11,8 +11,8 @@ import { MatchmakingRepository } from './matchmaking.repository';
 import { MatchmakingService } from './matchmaking.service';
 
 /**
- * The matchmaking queue (issue 17): entries as hidden waiting rooms, paired by rating by the matcher; and the live
- * lobby figures (players online, searching, playing, live matches).
+ * The matchmaking queue (docs/product/matchmaking.md#queue): entries as hidden waiting rooms, paired by rating by the
+ * matcher; and the live lobby figures (players online, searching, playing, live matches).
  */
 @Module({
   imports: [RoomsModule, WalletModule, RealtimeModule],

@@ -38,9 +38,9 @@ export function toEntryDto(entry: QueueEntryRecord): MatchmakingEntryDto {
 }
 
 /**
- * The queue calls (issue 17 point 2, docs/decisions/1702): an entry is a hidden waiting room made through the rooms
- * code path (eligibility, limits, freezes, the open-room cap, escrow); leaving closes it with the refund of leaving a
- * waiting room. The pairing itself is MatchmakingMatcher's.
+ * The queue calls (docs/product/matchmaking.md#queue, docs/decisions/1702): an entry is a hidden waiting room made
+ * through the rooms code path (eligibility, limits, freezes, the open-room cap, escrow); leaving closes it with the
+ * refund of leaving a waiting room. The pairing itself is MatchmakingMatcher's.
  */
 @Injectable()
 export class MatchmakingService {

@@ -71,7 +71,7 @@ describe('GET /api/metrics', () => {
   });
 });
 
-/** Production defaults (issue 14, finding 7): no token, no public metrics unless METRICS_PUBLIC=true. */
+/** Production defaults are closed: no token, no public metrics unless METRICS_PUBLIC=true. */
 describe('GET /api/metrics in production', () => {
   const production = { NODE_ENV: 'production', APP_BASE_URL: 'https://skillduel.example' };
 

@@ -7,9 +7,10 @@ import { NotificationsRepository } from './notifications.repository';
 import { NewNotification } from './notifications.sql';
 
 /**
- * The bell's notifications (PRODUCT.md §7). Wins and level-ups are written at settlement (leaderboard/round-results),
- * other modules call `notify`. Every change is pushed to the user's own sockets (`notifications:changed`, on any
- * instance through the adapter); the bell also refetches on focus and on a slow poll, so a lost push only delays it.
+ * The bell's notifications (docs/product/leaderboard.md#notifications). Wins and level-ups are written at settlement
+ * (leaderboard/round-results), other modules call `notify`. Every change is pushed to the user's own sockets
+ * (`notifications:changed`, on any instance through the adapter); the bell also refetches on focus and on a slow poll,
+ * so a lost push only delays it.
  */
 @Injectable()
 export class NotificationsService {

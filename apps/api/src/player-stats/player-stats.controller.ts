@@ -5,7 +5,7 @@ import { AuthUser, CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { PlayerStatsService } from './player-stats.service';
 
-/** The signed-in user's Statistics and History tabs (PRODUCT.md §7). */
+/** The signed-in user's Statistics and History tabs (docs/product/leaderboard.md#profile-statistics-and-history). */
 @ApiTags('users')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)

@@ -15,7 +15,7 @@ export function winRate(wins: number, played: number): number {
   return played === 0 ? 0 : Math.round((wins / played) * 1000) / 10;
 }
 
-/** The profile's Statistics and History (PRODUCT.md §7). */
+/** The profile's Statistics and History (docs/product/leaderboard.md#profile-statistics-and-history). */
 @Injectable()
 export class PlayerStatsService {
   constructor(private readonly stats: PlayerStatsRepository) {}

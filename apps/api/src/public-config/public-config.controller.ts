@@ -4,7 +4,7 @@ import { centsToDollars, LIMITS, PAYMENT_METHODS, PublicConfigDto } from '@skill
 import { OAuthProviderRegistry } from '../auth/oauth/oauth-providers';
 import { AppConfig } from '../config/app-config';
 
-/** Public feature flags and limits (PRODUCT.md §8). Nothing secret lives here. */
+/** Public feature flags and limits (docs/product/operations.md#feature-flags). Nothing secret lives here. */
 @ApiTags('config')
 @Controller('config')
 export class PublicConfigController {

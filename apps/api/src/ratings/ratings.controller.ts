@@ -5,7 +5,10 @@ import { AppError } from '../common/app-error';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { RatingsService } from './ratings.service';
 
-/** A player's skill ratings per game (issue 17, decision 1701): the profile and the match player panel. */
+/**
+ * A player's skill ratings per game (docs/product/matchmaking.md#ratings, decision 1701): the profile and the match
+ * player panel.
+ */
 @ApiTags('users')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)

@@ -3,7 +3,10 @@ import { RatingsController } from './ratings.controller';
 import { RatingsRepository } from './ratings.repository';
 import { RatingsService } from './ratings.service';
 
-/** Glicko-2 skill ratings per player and game (issue 17, decision 1701); RoomsModule's settlement writes them. */
+/**
+ * Glicko-2 skill ratings per player and game (docs/product/matchmaking.md#ratings, decision 1701); RoomsModule's
+ * settlement writes them.
+ */
 @Module({
   controllers: [RatingsController],
   providers: [RatingsService, RatingsRepository],

@@ -23,7 +23,7 @@ function disconnected(socket: ClientSocket, timeoutMs = 3000): Promise<string> {
   });
 }
 
-/** Socket hardening of issue 14 (finding 8): revocations cut sockets at once; chat refuses NUL and bidi overrides. */
+/** Socket hardening: revocations cut sockets at once; chat refuses NUL and bidi overrides. */
 describe('realtime hardening', () => {
   let testApp: TestApp;
   const sockets: ClientSocket[] = [];
@@ -131,7 +131,10 @@ describe('realtime hardening', () => {
   });
 });
 
-/** Issue 14, finding 4: socket caps per user and per IP, per-user chat limits, handshake limits, distinct viewers. */
+/**
+ * Socket abuse limits (docs/product/operations.md#realtime-limits): socket caps per user and per IP, per-user chat
+ * limits, handshake limits, distinct viewers.
+ */
 describe('socket abuse limits', () => {
   let testApp: TestApp;
   const sockets: ClientSocket[] = [];

@@ -30,8 +30,9 @@ export function isOriginAllowed(
 }
 
 /**
- * The Socket.IO server of the API (PRODUCT.md §6): same origin, path /socket.io, small messages, origin checked at the
- * handshake, and — when REDIS_URL is set — the Redis adapter, so broadcasts reach sockets on every instance.
+ * The Socket.IO server of the API (docs/product/rooms-and-matches.md#realtime-connection): same origin, path
+ * /socket.io, small messages, origin checked at the handshake, and — when REDIS_URL is set — the Redis adapter, so
+ * broadcasts reach sockets on every instance.
  */
 export class RealtimeIoAdapter extends IoAdapter {
   private readonly logger = new Logger('Realtime');

@@ -22,8 +22,8 @@ import {
 import { freePort, describeWithRedisServer } from '../../test/redis-server';
 
 /**
- * Scale-out preparation (PRODUCT.md §6): with REDIS_URL set, broadcasts made on one instance reach sockets connected
- * to another. Needs a local `redis-server` (a missing one fails the suite).
+ * Scale-out preparation (docs/decisions/0801): with REDIS_URL set, broadcasts made on one instance reach sockets
+ * connected to another. Needs a local `redis-server` (a missing one fails the suite).
  */
 describeWithRedisServer('realtime across instances (Redis adapter)', (redisServer) => {
   let redis: ChildProcess;
@@ -81,7 +81,7 @@ describeWithRedisServer('realtime across instances (Redis adapter)', (redisServe
     expect((await chat).message).toBe('across instances');
   });
 
-  it('a session revoked on instance A has its socket on instance B cut at once (issue 14, finding 8)', async () => {
+  it('a session revoked on instance A has its socket on instance B cut at once', async () => {
     const [a, b] = apps;
     const player = await playerWithBalance(a, 0);
     const onB = await connectSocket(b, { token: player.accessToken });

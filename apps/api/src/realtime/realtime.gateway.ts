@@ -23,7 +23,7 @@ import { SocketSessionsRepository } from './socket-sessions.repository';
 import { TokenBucket } from './token-bucket';
 
 const MAX_TOKEN_LENGTH = 4096;
-/** The client-made guest session id (SPEC §3: `guest_` and six characters; a little room for other clients). */
+/** The client-made guest session id: `guest_` and six characters, with a little room for other clients. */
 const GUEST_ID_PATTERN = /^guest_[A-Za-z0-9_-]{1,64}$/;
 /** A handshake bucket idle this long is full again and can be forgotten. */
 const HANDSHAKE_BUCKET_IDLE_MS = 60_000;

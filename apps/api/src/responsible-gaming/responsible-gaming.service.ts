@@ -52,8 +52,9 @@ function toEligibilityDto(record: EligibilityRecord | null): EligibilityDto {
 }
 
 /**
- * The player's own protection settings (issue 15): eligibility, limits, breaks and the reality check. The checks on
- * money routes live in MoneyGate; this service changes what they read, under the player's row lock.
+ * The player's own protection settings (docs/product/player-protection.md): eligibility, limits, breaks and the reality
+ * check. The checks on money routes live in MoneyGate; this service changes what they read, under the player's row
+ * lock.
  */
 @Injectable()
 export class ResponsibleGamingService {

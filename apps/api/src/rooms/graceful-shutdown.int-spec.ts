@@ -13,7 +13,7 @@ import { createTestDatabase } from '../../test/test-app';
 import { balanceCents, ClientSocket, expectMoneyConsistent, nextEvent, sleep } from './testing/rooms-test-kit';
 
 /**
- * Graceful shutdown (issue 8): SIGTERM to a real server process (with Redis) in the middle of a match and of a burst
+ * Graceful shutdown: SIGTERM to a real server process (with Redis) in the middle of a match and of a burst
  * of HTTP requests. Every request already sent is answered, new rooms are refused with 503, the live match is voided
  * and refunded before the process exits, and the ledger holds.
  */

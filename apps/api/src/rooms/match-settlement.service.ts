@@ -125,7 +125,7 @@ export class MatchSettlementService {
 
   /**
    * What a released round (or one settled at once) does besides money: leaderboard aggregates and the win
-   * notification (issue 7 hook), then both players' Glicko-2 ratings (decision 1701). Inside the caller's
+   * notification, then both players' Glicko-2 ratings (decision 1701). Inside the caller's
    * transaction, exactly once per round. Not for void rounds.
    */
   async applyResult(manager: EntityManager, match: MatchRecord, outcome: MatchOutcome): Promise<void> {

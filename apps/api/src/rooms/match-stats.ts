@@ -1,8 +1,9 @@
 import { queryRows, SqlRunner } from '../database/sql';
 
 /**
- * A user's wins and total earnings from settled matches (PRODUCT.md §3: earnings = sum over won matches of the payout
- * minus the player's own stake). A plain function so the wallet's UserFinancials can read it without a module cycle.
+ * A user's wins and total earnings from settled matches (docs/product/wallet.md#player-totals: earnings = sum over won
+ * matches of the payout minus the player's own stake). A plain function so the wallet's UserFinancials can read it
+ * without a module cycle.
  */
 export async function matchWinTotals(
   runner: SqlRunner,

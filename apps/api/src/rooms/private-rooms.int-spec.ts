@@ -12,7 +12,7 @@ import {
 } from './testing/rooms-test-kit';
 
 /**
- * Issue 23 finding 9 (decision 2350): a private room shows outsiders (signed in or guests) only its lobby card; they
+ * Private rooms (decision 2350): a private room shows outsiders (signed in or guests) only its lobby card; they
  * may not watch it, over REST (spectate) or the socket (`room:join`), so its live state and chat stay with its players.
  */
 describe('private rooms: what outsiders see (real PostgreSQL)', () => {

@@ -94,7 +94,7 @@ export class RoomAdmissionService {
   }
 
   /**
-   * Checks a private room's password before the join's transaction (issue 14, finding 2): true when it is right.
+   * Checks a private room's password before the join's transaction, with wrong guesses capped: true when it is right.
    * At most ROOM_PASSWORD_LIMITS.maxWrongGuesses wrong guesses per room and user count within the window; past them
    * every guess, the right one too, answers 429 until the oldest ages out. Rooms the caller sits in, or that are not
    * waiting, are left to the transaction's answers (no guess is counted). scrypt runs outside any transaction.

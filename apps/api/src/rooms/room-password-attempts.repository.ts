@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { queryRows } from '../database/sql';
 
-/** SQL of the private-room password guesses (issue 14, finding 2); no room row is locked here. */
+/** SQL of the private-room password guesses (capped per room and user); no room row is locked here. */
 @Injectable()
 export class RoomPasswordAttemptsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

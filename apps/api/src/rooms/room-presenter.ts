@@ -12,7 +12,7 @@ import {
 import { MatchRecord } from './matches.repository';
 import { RoomPlayerRecord, RoomRecord } from './rooms.repository';
 
-/** The SPEC §3 answers built from stored rows. Pure functions: no I/O. */
+/** The room answers (docs/product/rooms-and-matches.md#room-answers) built from stored rows. Pure functions: no I/O. */
 
 function player(record: RoomPlayerRecord | null): RoomPlayerDto | null {
   return record ? { id: record.id, username: record.username, level: record.level } : null;

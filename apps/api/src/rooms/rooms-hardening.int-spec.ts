@@ -7,8 +7,7 @@ import { connect } from '../../test/wallet-helpers';
 import { balanceCents, expectMoneyConsistent, moneySnapshot, playerWithBalance } from './testing/rooms-test-kit';
 
 /**
- * Issue 14: rooms findings (5: notification spam by repeated joins; 2: private-room password brute force); issue 23
- * finding 5: join/leave cycles.
+ * Rooms hardening: no notification spam by repeated joins or join/leave cycles; no private-room password brute force.
  */
 describe('rooms hardening', () => {
   let testApp: TestApp;

@@ -17,7 +17,8 @@ import { RoomsRepository } from './rooms.repository';
 const SWEEP_BATCH = 50;
 
 /**
- * Background duties that keep money safe without trusting memory (PRODUCT.md §4, docs/decisions/0602):
+ * Background duties that keep money safe without trusting memory (docs/product/rooms-and-matches.md#crash-recovery,
+ * docs/decisions/0602):
  * - heartbeat: this instance marks the rounds it runs as alive;
  * - recovery: at boot and then every ROOM_SWEEP_INTERVAL_MS, rounds whose instance stopped marking them alive for
  *   MATCH_STALE_AFTER_SECONDS (a crash) are voided and both stakes refunded;

@@ -24,7 +24,8 @@ const TEST_ENV = {
 };
 
 /**
- * PRODUCT.md §4: "on server start, every match left unsettled by a crash is settled or voided and refunded".
+ * On server start, every match left unsettled by a crash is settled or voided and refunded
+ * (docs/product/rooms-and-matches.md#crash-recovery).
  * The server running a match is killed with SIGKILL (no shutdown hook runs); another instance recovers the money.
  */
 describe('crash recovery', () => {

@@ -37,7 +37,9 @@ const idempotencyHeaderDoc = {
     'Any unique string (a UUID) per intended operation. A retry with the same key returns the first answer and escrows nothing again; the same key with a different request answers 422.',
 };
 
-/** SPEC §7 /rooms*: thin; the rules live in RoomsService. Dollars on the wire, cents inside. */
+/**
+ * /rooms* (docs/product/rooms-and-matches.md): thin; the rules live in RoomsService. Dollars on the wire, cents inside.
+ */
 @ApiTags('rooms')
 @Controller('rooms')
 export class RoomsController {
@@ -101,7 +103,7 @@ export class RoomsController {
     );
   }
 
-  /** The Game room view (SPEC §3) with status and settings. */
+  /** The game room view (docs/product/rooms-and-matches.md#room-answers) with status and settings. */
   @Get(':id')
   @UseGuards(OptionalJwtAuthGuard)
   view(@Param('id') roomId: string, @OptionalUser() user: AuthUser | undefined): Promise<GameRoomViewDto> {

@@ -13,7 +13,7 @@ import {
   playerWithBalance,
 } from './testing/rooms-test-kit';
 
-/** SPEC §7 /rooms* over HTTP against the real database: every call with good and bad input. */
+/** The /rooms* calls over HTTP against the real database: every call with good and bad input. */
 describe('rooms REST API', () => {
   let testApp: TestApp;
   const post = (url: string, token: string | null, payload?: unknown, headers: Record<string, string> = {}) =>

@@ -22,7 +22,7 @@ import { RoomsService } from './rooms.service';
 import { FairPlayCoreModule } from '../fair-play/fair-play-core.module';
 
 /**
- * Real-money rooms and live matches (SPEC §7 /rooms*, PRODUCT.md §4–§6): the REST calls, escrow and settlement
+ * Real-money rooms and live matches (docs/product/rooms-and-matches.md): the REST calls, escrow and settlement
  * through the ledger, the server-run matches, spectating, chat and the lobby feed over the realtime layer.
  */
 @Module({

@@ -53,8 +53,8 @@ function notFound(): AppError {
 }
 
 /**
- * The rooms calls of SPEC §7 (PRODUCT.md §4). Every change happens in one transaction under the room's row lock
- * (and the player's own row lock for anything that adds a stake, so the open-room cap holds under concurrency);
+ * The rooms calls (docs/product/rooms-and-matches.md). Every change happens in one transaction under the room's row
+ * lock (and the player's own row lock for anything that adds a stake, so the open-room cap holds under concurrency);
  * money moves through RoomEscrowService → LedgerService only. The live layer and the lobby hear of each change after
  * it committed.
  */
@@ -212,7 +212,7 @@ export class RoomsService {
         return { statusCode: 200, body: await this.roomDto(manager, roomId) };
       },
     );
-    // A seated player calling join again gets the same answer but tells nobody again (issue 14, finding 5).
+    // A seated player calling join again gets the same answer but tells nobody again (no repeated join events).
     if (outcome.joined) {
       await this.announce(answer, 'joined');
       await this.notifyOpponentJoined(roomId);
@@ -255,9 +255,9 @@ export class RoomsService {
   }
 
   /**
-   * Leaves a room (PRODUCT.md §4): a waiting room closes and refunds; in a ready room the creator leaving closes it
-   * and refunds both, the joiner leaving is refunded and the room waits again; during play the leaver forfeits; a
-   * finished room takes no more Play Again.
+   * Leaves a room (docs/product/rooms-and-matches.md#leaving-a-room): a waiting room closes and refunds; in a ready
+   * room the creator leaving closes it and refunds both, the joiner leaving is refunded and the room waits again;
+   * during play the leaver forfeits; a finished room takes no more Play Again.
    */
   async leave(userId: string, roomId: string, options: { keepPlaying?: boolean } = {}): Promise<RoomDto> {
     if (!ROOM_ID_PATTERN.test(roomId)) throw notFound();
@@ -362,9 +362,9 @@ export class RoomsService {
   }
 
   /**
-   * "An opponent joined your room" for the creator (PRODUCT.md §7), after the join committed; at most once per opponent
-   * per room within OPPONENT_JOINED_NOTIFY_INTERVAL_SECONDS (joining and leaving again is no news). Best effort: the
-   * join has happened whatever becomes of its notification.
+   * "An opponent joined your room" for the creator (docs/product/leaderboard.md#notifications), after the join
+   * committed; at most once per opponent per room within OPPONENT_JOINED_NOTIFY_INTERVAL_SECONDS (joining and leaving
+   * again is no news). Best effort: the join has happened whatever becomes of its notification.
    */
   private async notifyOpponentJoined(roomId: string): Promise<void> {
     try {

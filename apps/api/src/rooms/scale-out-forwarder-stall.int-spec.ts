@@ -12,10 +12,11 @@ const INSTANCE_ENV = {
 };
 
 /**
- * The chaos soak's two-instance seeds (issue 19) saw `match:input` refused NOT_WATCHING after a pause: the instance
- * that forwards Bob's requests stalled for longer than a lease, so the owner took its sockets for gone (decision
- * 0801) and forgot Bob's, though his socket never dropped. His next request now watches the room again through the
- * owner (his seat comes back) and is sent again, instead of being refused until the client happens to rejoin.
+ * The chaos soak's two-instance seeds (npm run test:chaos) saw `match:input` refused NOT_WATCHING after a pause: the
+ * instance that forwards Bob's requests stalled for longer than a lease, so the owner took its sockets for gone
+ * (decision 0801) and forgot Bob's, though his socket never dropped. His next request now watches the room again
+ * through the owner (his seat comes back) and is sent again, instead of being refused until the client happens to
+ * rejoin.
  */
 describeWithRedisServer('scale-out: the forwarding instance stalls for longer than a lease', (redisServer) => {
   const suite = twoInstancesForSuite(redisServer, INSTANCE_ENV);

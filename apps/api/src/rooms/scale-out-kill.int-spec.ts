@@ -72,7 +72,7 @@ interface LiveMatchAcrossInstances {
 }
 
 /**
- * Scale-out under SIGKILL (issue 8, docs/decisions/0801): two real server processes on one PostgreSQL and one Redis.
+ * Scale-out under SIGKILL (docs/decisions/0801): two real server processes on one PostgreSQL and one Redis.
  * Alice plays on the instance that owns the room, Bob and a spectator on the other one (their requests forwarded).
  * - The owner dies: the round is voided and both stakes refunded exactly once within a bounded time, the sockets on
  *   the surviving instance are told, and the room works again there (it becomes the owner).

@@ -15,7 +15,7 @@ const PREFIX = 'skillduel:rooms:';
 const ownerKey = (roomId: string) => `${PREFIX}owner:${roomId}`;
 
 /**
- * An owner that stalls for a whole lease (the chaos soak's pauses, issue 19) may come back to find its room's lease
+ * An owner that stalls for a whole lease (the chaos soak's pauses) may come back to find its room's lease
  * lapsed, or taken by the other instance. It used to log "lease lost" and go on running the room: with the lease
  * free, the next join elsewhere loaded a second copy of the room; with the lease taken, two copies ran at once and
  * requests were answered by whichever copy the socket reached (the soak's `match:ready NOT_WATCHING` after a pause).

@@ -18,7 +18,7 @@ const TELL_WITHIN_MS = 5000;
 const START_CENTS = 10_000n;
 
 /**
- * A dead owner's room used to look alive for about 30 s (issue 23): after the instance running a round was SIGKILLed,
+ * A dead owner's room used to look alive for about 30 s: after the instance running a round was SIGKILLed,
  * the players and spectators on the other instance watched a frozen "playing" round until the stale recovery voided
  * it. The survivor notices within about two seconds that the owner no longer listens on Redis, voids and refunds the
  * round through the recovery step, and tells the room why.

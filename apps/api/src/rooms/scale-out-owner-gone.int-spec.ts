@@ -15,11 +15,11 @@ const INSTANCE_ENV = {
 const ownerKey = (roomId: string) => `skillduel:rooms:owner:${roomId}`;
 
 /**
- * The chaos soak's two-instance seeds (issue 19) saw `room:join` and `match:input` refused INTERNAL on the instance
- * that forwards to a room's owner: when the owner was SIGKILLed (nobody listened on its channel, and its lease kept
- * naming it for up to ROOM_OWNER_LEASE_MS, 15 s) and when it was paused (the forward timed out). Now a dead owner's
- * lease is freed and the request goes to the room's new owner; a silent (paused) owner answers UNAVAILABLE, a code the
- * client may retry, not a server error.
+ * The chaos soak's two-instance seeds (npm run test:chaos) saw `room:join` and `match:input` refused INTERNAL on the
+ * instance that forwards to a room's owner: when the owner was SIGKILLed (nobody listened on its channel, and its lease
+ * kept naming it for up to ROOM_OWNER_LEASE_MS, 15 s) and when it was paused (the forward timed out). Now a dead
+ * owner's lease is freed and the request goes to the room's new owner; a silent (paused) owner answers UNAVAILABLE, a
+ * code the client may retry, not a server error.
  */
 describeWithRedisServer('scale-out: the owner of a room stops answering', (redisServer) => {
   const suite = twoInstancesForSuite(redisServer, INSTANCE_ENV);

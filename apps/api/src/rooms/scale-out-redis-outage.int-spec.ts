@@ -15,7 +15,7 @@ import {
 
 /**
  * The forward timeout is far shorter than the stalls, so a forwarded request gives up while Redis still holds its
- * PUBLISH (the crash of issue 23). The lease is the production default (15 s): a 10 s stall must not cost a room.
+ * PUBLISH (a crash this suite guards against). The lease is the production default (15 s): a 10 s stall must not cost a room.
  */
 const INSTANCE_ENV = {
   ROOM_FORWARD_TIMEOUT_MS: '800',
@@ -56,7 +56,7 @@ function answerOf(socket: ClientSocket, roomId: string, value: number) {
 }
 
 /**
- * Redis stalls and restarts under two live instances (issue 23): a forwarded request that times out while its PUBLISH
+ * Redis stalls and restarts under two live instances: a forwarded request that times out while its PUBLISH
  * waits on a stalled Redis used to reject unobserved and end the forwarding process, dropping every socket on it.
  * Now no request-scoped failure ends a process: both instances stay up, the live round ends with its real result (or
  * a refund when its room had to move), new rooms work once Redis is back, and the money reconciles.

@@ -34,7 +34,7 @@ import { describeWithRedisServer } from '../../test/redis-server';
 const TIME_LIMIT_MS = 2500;
 
 /**
- * Scale-out (issue 8, docs/decisions/0801): two API instances on one PostgreSQL and one Redis. The room is run by
+ * Scale-out (docs/decisions/0801): two API instances on one PostgreSQL and one Redis. The room is run by
  * the instance that loaded it first; the other instance forwards its sockets' requests there, and the owner's
  * broadcasts reach every instance through the Redis adapter.
  */

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 
-/** Money figures of one user, in integer cents (PRODUCT.md §3: derived from the ledger and match results). */
+/**
+ * Money figures of one user, in integer cents, derived from the ledger and match results
+ * (docs/product/wallet.md#player-totals).
+ */
 export interface FinancialSummary {
   balanceCents: bigint;
   totalDepositedCents: bigint;

@@ -12,7 +12,10 @@ import { AuthUser, CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { UsersService } from './users.service';
 
-/** The signed-in user's own profile (SPEC §7 /users/me/*). Served with and without the trailing slash. */
+/**
+ * The signed-in user's own profile, /users/me/* (docs/product/accounts.md#profile). Served with and without the
+ * trailing slash.
+ */
 @ApiTags('users')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)
@@ -21,7 +24,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The current user (SPEC §3 User)' })
+  @ApiOperation({ summary: 'The current user' })
   me(@CurrentUser() user: AuthUser): Promise<UserDto> {
     return this.users.me(user.userId);
   }

@@ -233,7 +233,8 @@ export class UsersRepository {
         after.xp,
       ]);
       if (after.level > before.level) {
-        // Level-ups notify (PRODUCT.md §7), written with the XP itself so neither exists without the other.
+        // Level-ups notify (docs/product/leaderboard.md#notifications), written with the XP itself so neither exists
+        // without the other.
         await insertNotifications(manager, [
           {
             userId,

@@ -32,7 +32,7 @@ export interface EmailChangeFlow {
   request(user: UserEntity, newEmail: string): Promise<void>;
 }
 
-/** Profile and progression rules, and the one place a User answer (SPEC §3) is built. */
+/** Profile and progression rules, and the one place a user answer (docs/product/accounts.md#user-answer) is built. */
 @Injectable()
 export class UsersService {
   private emailChanges?: EmailChangeFlow;
@@ -61,7 +61,10 @@ export class UsersService {
     return user;
   }
 
-  /** Usernames starting with the guest prefix would pass for a guest session (SPEC §3). */
+  /**
+   * Usernames starting with the guest prefix would pass for a guest session
+   * (docs/product/app-and-api.md#guest-sessions).
+   */
   assertUsernameAllowed(username: string): void {
     if (username.toLowerCase().startsWith(GUEST_USERNAME_PREFIX.toLowerCase())) {
       throw AppError.badRequest(AUTH_ERROR_CODES.usernameReserved, AUTH_MESSAGES.usernameReserved, {
@@ -172,7 +175,10 @@ export class UsersService {
     };
   }
 
-  /** The spec's User (SPEC §3) for a registered user; money from the UserFinancials port, in dollars. */
+  /**
+   * The user answer (docs/product/accounts.md#user-answer) for a registered user; money from the UserFinancials port,
+   * in dollars.
+   */
   async toDto(user: UserEntity): Promise<UserDto> {
     const summary = await this.financials.summaryFor(user.id);
     const balance = centsToDollars(summary.balanceCents);

@@ -12,8 +12,8 @@ export type ProviderOutcome =
   { status: 'completed'; reference: string } | { status: 'failed'; reference: string | null; reason: string };
 
 /**
- * The payment provider behind deposits and withdrawals (PRODUCT.md §3). Real providers (card, PayPal, crypto,
- * bank) implement this and are chosen by PAYMENT_PROVIDER.
+ * The payment provider behind deposits and withdrawals (docs/product/wallet.md#deposits). Real providers (card, PayPal,
+ * crypto, bank) implement this and are chosen by PAYMENT_PROVIDER.
  *
  * Contract: both calls are idempotent on `paymentId`. A returned outcome is final. A thrown error means "outcome
  * unknown": the withdrawal processor retries the payout later with the same payment id, and never refunds an

@@ -20,7 +20,7 @@ const idempotencyHeaderDoc = {
     'Any unique string (a UUID) per intended operation. A retry with the same key returns the first answer and moves nothing; the same key with a different body answers 422. Keys are kept at least 24 hours.',
 };
 
-/** SPEC §7: the wallet calls. Amounts are dollars on the wire, integer cents inside. */
+/** The wallet calls (docs/product/wallet.md). Amounts are dollars on the wire, integer cents inside. */
 @ApiTags('transactions')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)

@@ -199,7 +199,7 @@ describe('wallet API: /api/transactions (real PostgreSQL)', () => {
     });
   });
 
-  describe('wallet:changed (issue 13)', () => {
+  describe('wallet:changed pushes to every tab of the user', () => {
     it("pushes each committed money movement to the user's own sockets, and nothing for a declined deposit", async () => {
       const { token } = await player();
       const other = await player();

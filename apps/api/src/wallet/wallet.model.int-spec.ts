@@ -55,7 +55,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   {
-    // Deposit limits (issue 15): set, lowered, raised or removed; a raise or removal waits 168 hours, i.e. never here.
+    // Deposit limits (docs/product/player-protection.md#limits): set, lowered, raised or removed; a raise or removal
+    // waits 168 hours, i.e. never here.
     weight: 3,
     arbitrary: fc.record({
       op: fc.constant('limit' as const),
@@ -79,9 +80,9 @@ interface Model {
 }
 
 /**
- * Model-based test (issue 4): random sequences of deposits, withdrawals, provider declines, retries with old
- * Idempotency-Keys (same or different request), deposit limits (issue 15) and withdrawal-processor runs and restarts. After every step the
- * database equals the model; after the runs, every ledger invariant holds.
+ * Model-based test: random sequences of deposits, withdrawals, provider declines, retries with old
+ * Idempotency-Keys (same or different request), deposit limits and withdrawal-processor runs and restarts. After every
+ * step the database equals the model; after the runs, every ledger invariant holds.
  */
 describe('wallet model (fast-check, real PostgreSQL)', () => {
   let testApp: TestApp;

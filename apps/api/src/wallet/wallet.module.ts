@@ -21,7 +21,7 @@ function createPaymentProvider(config: AppConfig): PaymentProvider {
 }
 
 /**
- * Deposits, withdrawals, the history and the withdrawal processor (SPEC §7 /transactions). Money moves only
+ * Deposits, withdrawals, the history and the withdrawal processor (docs/product/wallet.md). Money moves only
  * through LedgerModule, which it re-exports for the modules that move money too (rooms).
  */
 @Module({

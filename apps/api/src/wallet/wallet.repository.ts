@@ -194,9 +194,9 @@ export class WalletRepository {
   }
 
   /**
-   * The user's history (SPEC §3 Transaction), newest first: one row per deposit and withdrawal (whatever its
-   * status), plus every other ledger transaction that touched the wallet (bets, wins, refunds — including the
-   * refund of a failed withdrawal). `balance_after` is the wallet's running balance after that transaction.
+   * The user's history (docs/product/wallet.md#transaction-history), newest first: one row per deposit and withdrawal
+   * (whatever its status), plus every other ledger transaction that touched the wallet (bets, wins, refunds — including
+   * the refund of a failed withdrawal). `balance_after` is the wallet's running balance after that transaction.
    */
   async history(runner: SqlRunner, userId: string, limit: number, offset: number): Promise<HistoryRow[]> {
     const rows = await queryRows<{

@@ -34,7 +34,7 @@ import { HistoryRow, WalletRepository } from './wallet.repository';
 /** The answer of a deposit or withdrawal: a WalletOperationResponseDto, or the error body of a refusal. */
 export type WalletAnswer = HttpAnswer & { replayed: boolean };
 
-/** Deposits, withdrawals and the history (SPEC §7 /transactions). Every cent moves through LedgerService. */
+/** Deposits, withdrawals and the history (docs/product/wallet.md). Every cent moves through LedgerService. */
 @Injectable()
 export class WalletService {
   constructor(

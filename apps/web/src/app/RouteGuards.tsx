@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { pendingGuestDestination, useSession } from '../features/session/hooks';
 import { Spinner } from './ui/Spinner';
 
-/** Stored tokens whose user is still loading (SPEC §4 session start): wait rather than redirect. */
+/** Stored tokens whose user is still loading (session start): wait rather than redirect. */
 function RestoringSession() {
   const { t } = useTranslation();
   return (
@@ -14,7 +14,9 @@ function RestoringSession() {
   );
 }
 
-/** Guarded screens need a signed-in or guest session; anyone else goes to `/` (PRODUCT.md §2). */
+/**
+ * Guarded screens need a signed-in or guest session; anyone else goes to `/` (docs/product/app-and-api.md#route-guard).
+ */
 export function RequireSession() {
   const session = useSession();
   const location = useLocation();

@@ -114,7 +114,7 @@ describe('base query', () => {
   });
 });
 
-describe('401 → refresh → retry (SPEC §7)', () => {
+describe('401 → refresh → retry', () => {
   /** The API: only the access token `fresh-access` is valid; a refresh rotates `refresh-abc` once. */
   function serveRotation(refreshDelayMs = 0) {
     const calls = { refresh: 0, refreshBodies: [] as unknown[], games: [] as (string | null)[], config: 0 };

@@ -87,7 +87,7 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * POST /auth/refresh with the stored refresh token and store the rotated pair (SPEC §7, decision 0101).
+ * POST /auth/refresh with the stored refresh token and store the rotated pair (decision 0101).
  * Resolves whether a usable access token is now stored. `staleAccessToken` is the token the failed call
  * sent: if the stored one already differs, another call or tab refreshed meanwhile and there is nothing to do.
  */
@@ -121,11 +121,11 @@ function refreshOnce(staleAccessToken: string, queryApi: BaseQueryApi): Promise<
 }
 
 /**
- * Every call goes through here: Bearer token in, SPEC §8 error mapping out.
- * A 401 on a call that carried a token means the access token expired or was revoked (SPEC §7): the client
- * refreshes once (one refresh at a time; concurrent 401s wait for it) and retries the call with the new token.
- * If the refresh fails, the tokens are cleared, the session becomes anonymous and the route guard sends the
- * visitor to `/`. A 401 about the request's own credentials (wrong password at login, 2FA code needed) is
+ * Every call goes through here: Bearer token in, status-message mapping out
+ * (docs/product/app-and-api.md#status-messages). A 401 on a call that carried a token means the access token expired or
+ * was revoked: the client refreshes once (one refresh at a time; concurrent 401s wait for it) and retries the call with
+ * the new token. If the refresh fails, the tokens are cleared, the session becomes anonymous and the route guard sends
+ * the visitor to `/`. A 401 about the request's own credentials (wrong password at login, 2FA code needed) is
  * just an error.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, queryApi, extraOptions) => {

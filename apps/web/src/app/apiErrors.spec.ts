@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { mapApiError, serverMessageOf } from './apiErrors';
 
-describe('mapApiError (SPEC §8)', () => {
+describe('mapApiError: fixed status messages, server detail, network errors', () => {
   it.each([
     [401, 'Authentication required', 401],
     [403, 'Access forbidden', 403],

@@ -1,14 +1,17 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { HTTP_ERROR_MESSAGES } from '@skillduel/contracts';
 
-/** Keys of the spec's fixed error messages (SPEC §8); the UI translates them under `httpErrors.<key>`. */
+/**
+ * Keys of the spec's fixed error messages (docs/product/app-and-api.md#status-messages); the UI translates them under
+ * `httpErrors.<key>`.
+ */
 export type HttpErrorMessageKey = keyof typeof HTTP_ERROR_MESSAGES;
 
 /** Every failed call ends as one of these. */
 export interface ApiError {
   /** HTTP status, or why there is none: FETCH_ERROR (no response), TIMEOUT_ERROR, PARSING_ERROR, CUSTOM_ERROR. */
   status: number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'CUSTOM_ERROR';
-  /** The English message SPEC §8 assigns to this failure. */
+  /** The fixed English message of this failure. */
   message: string;
   /** Set when `message` is one of the spec's fixed messages, so the UI can translate it. */
   messageKey?: HttpErrorMessageKey;
@@ -17,7 +20,7 @@ export interface ApiError {
   data?: unknown;
 }
 
-/** The human message a server put in an error body: `detail` first, then `message` (SPEC §8). */
+/** The human message a server put in an error body: `detail` first, then `message`. */
 export function serverMessageOf(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const body = data as Record<string, unknown>;
@@ -54,7 +57,7 @@ function fromHttpStatus(status: number, data: unknown, reportedStatus: ApiError[
 }
 
 /**
- * SPEC §8 status mapping, in one place:
+ * Status mapping (docs/product/app-and-api.md#status-messages), in one place:
  * 401/403/404/429 and ≥500 have fixed messages; other statuses use the body's detail or message, else
  * 'An error occurred'; no response (network failure or our 30 s timeout) is a network error; anything else
  * carries its own message, else 'An unexpected error occurred'.

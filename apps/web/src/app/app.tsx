@@ -10,7 +10,7 @@ import { AppRoutes } from './router';
 import { Toaster } from './toast';
 
 /*
- * Toasts never hide a control (issue 13): at the top, just below the top bar, on every screen, stacked into a list so
+ * Toasts never hide a control: at the top, just below the top bar, on every screen, stacked into a list so
  * two never overlap. Not at the bottom on a phone: there they covered what a player reaches for there (the result's
  * Play again / Leave, the answer field above the keyboard, the chat drawer); under the top bar is the page's heading.
  * The top bar's height comes from useChromeInsets.

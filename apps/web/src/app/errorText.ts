@@ -28,8 +28,9 @@ export function errorText(t: TFunction, error: unknown, fallback: string): strin
 }
 
 /**
- * For login/registration toasts (SPEC §8): the server's message is preferred; a failure with no answer or
- * a server fault says so; anything else is the action's own failure message ('Login failed', …).
+ * For login/registration toasts (docs/product/app-and-api.md#toast-messages): the server's message is preferred; a
+ * failure with no answer or a server fault says so; anything else is the action's own failure message ('Login failed',
+ * …).
  */
 export function actionFailureText(t: TFunction, error: unknown, fallback: string): string {
   if (!isApiError(error)) return fallback;

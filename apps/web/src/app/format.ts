@@ -24,7 +24,7 @@ export function formatSignedDollars(dollars: number): string {
 }
 
 /**
- * One payout vocabulary (issue 13): what a won match paid out (the pot, less any fee) and what the player gained
+ * One payout vocabulary on every screen: what a won match paid out (the pot, less any fee) and what the player gained
  * over their stake. The spec's "winnings" are the payout (twice the bet); the net is the payout minus the stake.
  */
 export function payoutFigures(payoutDollars: number, betDollars: number): { payout: string; net: string } {

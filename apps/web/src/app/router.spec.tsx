@@ -18,7 +18,7 @@ function storeSignedIn() {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(buildUser()));
 }
 
-describe('route guard (PRODUCT.md §2)', () => {
+describe('route guard: guarded screens need a signed-in or guest session', () => {
   it.each(GUARDED_ROUTES)('sends an anonymous visitor at %s to /', async (route) => {
     renderApp(route);
     expect(await screen.findByRole('button', { name: 'Continue as Guest' })).toBeInTheDocument();

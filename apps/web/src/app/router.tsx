@@ -127,7 +127,7 @@ function Screen({ component: Component, standalone = false }: { component: Compo
 /** Opt in to react-router v7 behaviour now, so the upgrade changes nothing (and v6 stops warning). */
 export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
-/** SPEC §2 routes. */
+/** The app's routes (docs/product/app-and-api.md#routes). */
 export function AppRoutes() {
   return (
     <Routes>
@@ -149,7 +149,7 @@ export function AppRoutes() {
       {/* Public: the API mails links to APP_BASE_URL + these paths (decision 0105). */}
       <Route path="/verify-email" element={<Screen component={VerifyEmailPage} standalone />} />
       <Route path="/reset-password" element={<Screen component={ResetPasswordPage} standalone />} />
-      {/* Public: linked from the eligibility dialog before the first money move (issue 15). */}
+      {/* Public: linked from the eligibility dialog before the first money move. */}
       <Route path="/terms" element={<Screen component={TermsPage} standalone />} />
       <Route element={<RequireSession />}>
         <Route element={<Screen component={AppLayout} standalone />}>

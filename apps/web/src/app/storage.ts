@@ -1,4 +1,6 @@
-/** Names of the values SkillDuel keeps in the browser's localStorage (SPEC §4, §7). */
+/**
+ * Names of the values SkillDuel keeps in the browser's localStorage (docs/product/accounts.md#session-in-the-browser).
+ */
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',

@@ -9,7 +9,10 @@ const rootReducer = combineSlices(api, sessionSlice, themeSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** What the browser remembers: session and theme (SPEC §4). Read when a store is made, not at import. */
+/**
+ * What the browser remembers: session and theme (docs/product/accounts.md#session-in-the-browser). Read when a store is
+ * made, not at import.
+ */
 export function loadPersistedState(): Partial<RootState> {
   return {
     session: loadStoredSession(),

@@ -13,7 +13,9 @@ export const en = {
     closeNotice: 'Close notice',
     noticesRegion: 'Notices',
     loading: 'Loading...',
-    /** The ranks the server names (SPEC §9); an unknown one is shown as it comes. */
+    /**
+     * The ranks the server names (docs/product/leaderboard.md#levels-and-ranks); an unknown one is shown as it comes.
+     */
     ranks: {
       Guest: 'Guest',
       Bronze: 'Bronze',

@@ -20,7 +20,7 @@ const FIGURES: readonly ((t: TFunction) => string)[] = [
   (t) => t('profile.statistics.ratingGames', { count: 14 }),
 ];
 
-describe('figures and their units (issue 13: "0 victorias" wrapped onto two lines in narrow cards)', () => {
+describe('figures and their units ("0 victorias" once wrapped onto two lines in narrow cards)', () => {
   const i18n = i18next.createInstance();
   beforeAll(async () => {
     await i18n.init({

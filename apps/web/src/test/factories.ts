@@ -26,7 +26,7 @@ export function buildGame(overrides: Partial<GameDto> = {}): GameDto {
   };
 }
 
-/** The seven built-in games (SPEC §9), two of them in the reaction category. */
+/** The seven built-in games, two of them in the reaction category. */
 export const GAMES: readonly GameDto[] = [
   buildGame(),
   buildGame({ id: 'number-rush', name: 'Number Rush', icon: '🔢', category: 'math', difficulty: 'medium' }),

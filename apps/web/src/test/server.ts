@@ -7,7 +7,7 @@ import { buildConfig, buildEligibility, buildUser, GAMES } from './factories';
 export const apiUrl = (path: string) => `*/api${path}`;
 
 /**
- * GET /users/me/ at session start (SPEC §4) answers the user the test stored in localStorage, so a test that
+ * GET /users/me/ at session start answers the user the test stored in localStorage, so a test that
  * starts signed in keeps exactly the user it set up; without one, the factory's user.
  */
 function storedUser(): unknown {
@@ -53,7 +53,7 @@ export const handlers = [
     }),
   ),
   http.get(apiUrl('/users/me/matches'), () => HttpResponse.json({ matches: [], page: 1, page_size: 10, total: 0 })),
-  // Skill ratings (issue 17): none yet.
+  // Skill ratings: none yet.
   http.get(apiUrl('/users/:id/ratings'), ({ params }) =>
     HttpResponse.json({ user_id: String(params['id']), ratings: [] }),
   ),

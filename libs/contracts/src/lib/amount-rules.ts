@@ -7,7 +7,10 @@ import { parseDollarsToCents } from './money';
  * class-validator (the DTOs in dto/ apply them on the server; docs/decisions/1301).
  */
 
-/** Limits and messages of one kind of amount (SPEC §5): which message wins is decided in `amountProblem`. */
+/**
+ * Limits and messages of one kind of amount (docs/product/wallet.md#amounts): which message wins is decided in
+ * `amountProblem`.
+ */
 export interface DollarAmountRule {
   invalidMessage: string;
   minCents: number;
@@ -32,8 +35,9 @@ export const WITHDRAWAL_AMOUNT_RULE: DollarAmountRule = {
 };
 
 /**
- * A room's bet (SPEC §5 Create room): present and above 0, at most 2 decimals, else 'Please enter a valid bet amount'.
- * The game's own min/max bet and the balance ('Insufficient balance') are checked by the server.
+ * A room's bet (docs/product/rooms-and-matches.md#creating-a-room): present and above 0, at most 2 decimals, else
+ * 'Please enter a valid bet amount'. The game's own min/max bet and the balance ('Insufficient balance') are checked by
+ * the server.
  */
 export const BET_AMOUNT_RULE: DollarAmountRule = {
   invalidMessage: VALIDATION_MESSAGES.invalidBet,
@@ -43,7 +47,8 @@ export const BET_AMOUNT_RULE: DollarAmountRule = {
 
 /**
  * Private room passwords (stored hashed). At most `maxWrongGuesses` wrong guesses per room and user count within
- * `wrongGuessWindowSeconds`; then every guess answers 429 until the oldest ages out (issue 14, finding 2).
+ * `wrongGuessWindowSeconds`; then every guess answers 429 until the oldest ages out, so a password cannot be guessed by
+ * brute force.
  */
 export const ROOM_PASSWORD_LIMITS = {
   minLength: 6,

@@ -1,6 +1,6 @@
 import type { FeatureFlag, GameCategory, GameDifficulty, GameId } from './constants';
 
-/** The spec's Game entity (SPEC §3) as returned by GET /api/games/. Money fields are dollars. */
+/** A catalogue game (docs/product/games.md#catalogue) as returned by GET /api/games/. Money fields are dollars. */
 export interface GameDto {
   id: GameId | string;
   name: string;
@@ -17,7 +17,10 @@ export interface GameDto {
   featured: boolean;
 }
 
-/** Body of every error answer: `detail` carries the human message the client shows (SPEC §8). */
+/**
+ * Body of every error answer: `detail` carries the human message the client shows
+ * (docs/product/app-and-api.md#error-bodies).
+ */
 export interface ErrorBody {
   statusCode: number;
   detail: string;
@@ -31,7 +34,7 @@ export interface ErrorBody {
   requestId?: string;
 }
 
-/** GET /api/config (PRODUCT.md §8). */
+/** GET /api/config: public feature flags and limits (docs/product/operations.md#feature-flags). */
 export interface PublicConfigDto {
   features: Record<FeatureFlag, boolean>;
   limits: {

@@ -1,11 +1,14 @@
 import type { SocialProvider } from './constants';
 
 /**
- * Answers of the /auth/* and /users/me/* calls (SPEC §3, §7; PRODUCT.md §2). One definition, imported by API and web.
+ * Answers of the /auth/* and /users/me/* calls (docs/product/accounts.md). One definition, imported by API and web.
  * Dollar amounts are JSON numbers on the wire; the server keeps integer cents.
  */
 
-/** Per-user counters, derived by the server from the ledger and match results (PRODUCT.md §3). Dollars. */
+/**
+ * Per-user counters, derived by the server from the ledger and match results (docs/product/wallet.md#player-totals).
+ * Dollars.
+ */
 export interface UserStatsDto {
   total_wins: number;
   total_earnings: number;
@@ -13,7 +16,7 @@ export interface UserStatsDto {
   total_withdrawn: number;
 }
 
-/** The spec's User entity (SPEC §3), exactly its fields. */
+/** The user answer (docs/product/accounts.md#user-answer), exactly its fields. */
 export interface UserDto {
   id: string;
   username: string;
@@ -33,7 +36,7 @@ export interface UserDto {
   joinDate: string;
   /** Dollars. */
   current_balance: number;
-  /** Dollars; the camelCase copy of current_balance that some screens read (SPEC §3). */
+  /** Dollars; the camelCase copy of current_balance that some screens read. */
   balance: number;
   stats: UserStatsDto;
   isGuest: boolean;
@@ -57,7 +60,7 @@ export interface RefreshResponse {
   refresh_token: string;
 }
 
-/** Answer of calls whose result the spec does not use ('-' in SPEC §7). */
+/** Answer of calls whose result the client does not use. */
 export interface MessageResponse {
   success: true;
   message: string;

@@ -1,4 +1,4 @@
-/** Business constants and limits from SPEC §9 and PRODUCT.md. One definition, imported by API and web. */
+/** Business constants and limits of the product (docs/product/). One definition, imported by API and web. */
 
 export const GAME_IDS = [
   'quick-click',
@@ -38,7 +38,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const RANKS = ['Guest', 'Bronze', 'Silver', 'Gold', 'Diamond', 'Legendary'] as const;
 export type Rank = (typeof RANKS)[number];
 
-/** Countries selectable in profile settings (SPEC §2 Profile), ISO 3166-1 alpha-2. */
+/** Countries selectable in profile settings (docs/product/accounts.md#profile), ISO 3166-1 alpha-2. */
 export const PROFILE_COUNTRIES = [
   { code: 'MX', name: 'Mexico' },
   { code: 'CO', name: 'Colombia' },
@@ -87,7 +87,7 @@ export const LIMITS = {
   socialPopupHeightPx: 600,
 } as const;
 
-/** Built-in game defaults for the game room view (SPEC §3). */
+/** Built-in game defaults for the game room view (docs/product/rooms-and-matches.md#room-answers). */
 export const GAME_ROOM_DEFAULTS = {
   category: 'skill',
   difficulty: 'medium',
@@ -101,10 +101,10 @@ export const GAME_ROOM_DEFAULTS = {
   scoringSystem: 'points',
 } as const;
 
-/** Marketing claims shown on the landing page (SPEC §1). */
+/** Marketing claims shown on the landing page (docs/product/app-and-api.md#landing-page). */
 export const LANDING_CLAIMS = { activePlayers: '50K+', winnings: '$2M+', gamesPlayed: '1M+' } as const;
 
-/** Example games listed on the landing page (SPEC §1); not all are catalogue ids. */
+/** Example games listed on the landing page (docs/product/app-and-api.md#landing-page); not all are catalogue ids. */
 export const LANDING_EXAMPLE_GAMES = [
   'Quick Click',
   'Number Rush',

@@ -1,6 +1,6 @@
 import type { WithPendingApproval } from './admin';
 
-// ── Fair-play review of held payouts (issue 18, docs/decisions/1802-fair-play-signals.md) ──────────────────────
+// ── Fair-play review of held payouts (docs/product/fair-play.md, docs/decisions/1802-fair-play-signals.md) ──────
 
 /** held: the pot waits in escrow; released: paid as decided; voided: both stakes refunded. */
 export const FAIR_PLAY_REVIEW_STATUSES = ['held', 'released', 'voided'] as const;

@@ -1,5 +1,5 @@
 /**
- * Labels and messages of the game room (SPEC §2 "Game room", §4 "Game room", §5 Chat), defined once.
+ * Labels and messages of the game room and its chat, defined once (docs/product/rooms-and-matches.md#game-room-page).
  * The web translates them through i18n; English takes these strings verbatim.
  */
 export const GAME_ROOM_MESSAGES = {
@@ -20,13 +20,13 @@ export const GAME_ROOM_MESSAGES = {
   opponent: 'Opponent',
   signUp: 'Sign Up',
   signUpToChat: 'Sign up to chat',
-  /** Toasts at the end of a round (SPEC §4). */
+  /** Toasts at the end of a round (docs/product/rooms-and-matches.md#results-and-settlement). */
   youWon: 'You won!',
   practiceWin: 'Practice win!',
   youLost: 'You lost this round. Try again!',
 } as const;
 
-/** The player panel's status labels (SPEC §2). */
+/** The player panel's status labels (docs/product/rooms-and-matches.md#game-room-page). */
 export const GAME_ROOM_STATUS_LABELS = {
   waiting: 'Waiting',
   playing: 'Playing',
@@ -36,8 +36,8 @@ export const GAME_ROOM_STATUS_LABELS = {
 } as const;
 export type GameRoomStatusLabel = keyof typeof GAME_ROOM_STATUS_LABELS;
 
-/** Header subtitle of a money room: 'Bet: $25.00' (SPEC §2); `dollars` is already formatted, without the sign. */
+/** Header subtitle of a money room: 'Bet: $25.00'; `dollars` is already formatted, without the sign. */
 export const betSubtitleMessage = (dollars: string): string => `Bet: $${dollars}`;
 
-/** Win toast of a money room: '+$' and twice the bet (SPEC §4, §9); `dollars` is already formatted. */
+/** Win toast of a money room: '+$' and twice the bet (the pot); `dollars` is already formatted. */
 export const winningsToastMessage = (dollars: string): string => `+$${dollars}`;

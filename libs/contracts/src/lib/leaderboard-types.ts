@@ -1,5 +1,5 @@
 /**
- * GET /users/leaderboard/ (SPEC §3 Leaderboard entry, §7; PRODUCT.md §7). Money on the wire in dollars.
+ * GET /users/leaderboard/ (docs/product/leaderboard.md#leaderboard-api). Money on the wire in dollars.
  * Figures are per period: match results whose `ended_at` falls in the current UTC day, ISO week, month, or ever.
  */
 export const LEADERBOARD_METRICS = ['total_earnings', 'total_wins', 'level'] as const;
@@ -8,7 +8,10 @@ export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
 export const LEADERBOARD_PERIODS = ['all', 'month', 'week', 'day'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
-/** The page's Region choices (SPEC §2); the API accepts 'global' or any two-letter country code. */
+/**
+ * The page's Region choices (docs/product/leaderboard.md#regions); the API accepts 'global' or any two-letter country
+ * code.
+ */
 export const LEADERBOARD_REGIONS = ['global', 'mx', 'co', 'do', 'us'] as const;
 export type LeaderboardRegion = 'global' | string;
 

@@ -1,6 +1,7 @@
 /**
- * Live lobby figures (issue 17 point 3, docs/decisions/1703): who is on the platform right now, per game and in all,
- * pushed as `lobby:figures` to lobby subscribers when they change and read once by GET /api/matchmaking/figures.
+ * Live lobby figures (docs/product/matchmaking.md#lobby-figures, docs/decisions/1703): who is on the platform right
+ * now, per game and in all, pushed as `lobby:figures` to lobby subscribers when they change and read once by
+ * GET /api/matchmaking/figures.
  */
 
 /** How often one instance recomputes the figures (and pushes them if they changed). */

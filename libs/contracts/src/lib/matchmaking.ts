@@ -1,6 +1,6 @@
 /**
- * The matchmaking queue (issue 17 point 2, docs/decisions/1702): who may be paired with whom, the wire shapes of
- * /api/matchmaking/queue and the `matchmaking:matched` push. Pure: the matcher and the web app share it.
+ * The matchmaking queue (docs/product/matchmaking.md#queue, docs/decisions/1702): who may be paired with whom, the
+ * wire shapes of /api/matchmaking/queue and the `matchmaking:matched` push. Pure: the matcher and the web app share it.
  */
 
 /** The rating of a player with no rating for the game yet (Glicko-2 start, docs/decisions/1701). */

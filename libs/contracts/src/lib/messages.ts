@@ -1,5 +1,5 @@
 /**
- * Every user-visible message the spec names (SPEC §5 and §8), defined once.
+ * Every user-visible validation and error message (docs/product/app-and-api.md#status-messages), defined once.
  * The web translates them through i18n keyed by these English strings' ids.
  */
 export const HTTP_ERROR_MESSAGES = {
@@ -64,7 +64,7 @@ export const TOAST_MESSAGES = {
 } as const;
 
 /**
- * Messages of the accounts and security calls (PRODUCT.md §2) that the spec does not word itself.
+ * Messages of the accounts and security calls (docs/product/accounts.md).
  * Validation messages become the error's `detail`, which the client shows as is.
  */
 export const AUTH_MESSAGES = {
@@ -128,11 +128,11 @@ export const providerEmailInUseMessage = (provider: string): string =>
 export const providerLinkedElsewhereMessage = (provider: string): string =>
   `This ${provider} account is already linked to another user`;
 
-/** '{provider} authentication is not configured' (SPEC §5). */
+/** '{provider} authentication is not configured' (docs/product/accounts.md#social-login). */
 export const providerNotConfiguredMessage = (provider: string): string =>
   `${provider} authentication is not configured`;
 
-/** '{provider} login failed: {reason}' (SPEC §8). */
+/** '{provider} login failed: {reason}' (docs/product/accounts.md#social-login). */
 export const providerLoginFailedMessage = (provider: string, reason: string): string =>
   `${provider} login failed: ${reason}`;
 

@@ -1,4 +1,4 @@
-/** Stored per-user notifications under the bell (SPEC §2 Shared layout; PRODUCT.md §7). */
+/** Stored per-user notifications under the bell (docs/product/leaderboard.md#notifications). */
 export const NOTIFICATION_TYPES = ['challenge', 'win', 'level', 'tournament'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -28,7 +28,7 @@ export const NOTIFICATION_TEXTS = {
   matchNotOpenedTitle: 'Match cancelled',
   matchNotOpened: (gameName: string, betDollars: string): string =>
     `Your ${gameName} match ($${betDollars} bet) was not opened in time, so it was cancelled and your stake was refunded.`,
-  /** A won match: the pot paid out and the net gain, the figures every other screen shows too (issue 13). */
+  /** A won match: the pot paid out and the net gain, the figures every other screen shows too. */
   wonTitle: 'You won!',
   won: (payoutDollars: string, netDollars: string): string => `You won $${payoutDollars} (+$${netDollars} net).`,
 } as const;

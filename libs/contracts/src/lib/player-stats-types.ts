@@ -1,5 +1,6 @@
 /**
- * The profile's Statistics and History tabs (PRODUCT.md §7: real figures, not sample data). Money in dollars.
+ * The profile's Statistics and History tabs: real figures, not sample data
+ * (docs/product/leaderboard.md#profile-statistics-and-history). Money in dollars.
  * GET /users/me/statistics and GET /users/me/matches?page=&page_size=.
  */
 export interface PlayerGameStatsDto {

@@ -1,7 +1,8 @@
 import type { Rank } from './constants';
 
 /**
- * Levels, XP and ranks (PRODUCT.md §7), defined once: the server applies them, the web only displays them.
+ * Levels, XP and ranks (docs/product/leaderboard.md#levels-and-ranks), defined once: the server applies them, the web
+ * only displays them.
  *
  * A user is at `level` with `xp` points into that level; reaching `xpToNextLevel(level)` points moves them up one
  * level and the remainder carries over. The profile's XP bar is `xp / xpToNext`.

@@ -1,6 +1,7 @@
 /**
- * Skill ratings per player and game (issue 17, docs/decisions/1701-glicko2-ratings.md). GET /users/{id}/ratings.
- * Games the player has not finished a money match in are left out (they are at the starting 1500 ± 350).
+ * Skill ratings per player and game (docs/product/matchmaking.md#ratings, docs/decisions/1701-glicko2-ratings.md).
+ * GET /users/{id}/ratings. Games the player has not finished a money match in are left out (they are at the starting
+ * 1500 ± 350).
  */
 export interface PlayerRatingDto {
   game_id: string;

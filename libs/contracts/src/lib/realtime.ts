@@ -5,7 +5,8 @@ import type { MatchmakingExpiredDto, MatchmakingMatchedDto } from './matchmaking
 import { HTTP_ERROR_MESSAGES } from './messages';
 
 /**
- * The realtime contract (PRODUCT.md §6): Socket.IO on the same origin, default namespace, path `/socket.io`.
+ * The realtime contract (docs/product/rooms-and-matches.md#realtime-connection): Socket.IO on the same origin, default
+ * namespace, path `/socket.io`.
  *
  * Handshake: `io({ path: REALTIME_PATH, auth: { token: accessToken } })`. Without a token the socket is a guest
  * spectator (watch rooms and the lobby; no chat, emotes or play). A token that is sent but not valid fails the
@@ -67,7 +68,7 @@ export const SERVER_EVENTS = {
   chatMessage: 'chat:message',
   /** A lobby change (to `lobby:subscribe`rs): the dashboard's Active Rooms and featured duel update. */
   lobbyRoom: 'lobby:room',
-  /** Players online, searching and playing, live matches (issue 17): to lobby subscribers, when they change. */
+  /** Players online, searching and playing, live matches: to lobby subscribers, when they change. */
   lobbyFigures: 'lobby:figures',
   /**
    * The signed-in user's notifications changed (a win, a level-up, an opponent joined, read elsewhere): the bell
@@ -77,10 +78,10 @@ export const SERVER_EVENTS = {
   /**
    * Money moved in or out of the signed-in user's wallet, or one of their transactions changed (a stake, a refund, a
    * payout, a deposit, a withdrawal paid or returned), pushed once the ledger transaction committed: every open tab
-   * reloads the balance and the wallet at once (issue 13). Only to that user's own sockets.
+   * reloads the balance and the wallet at once. Only to that user's own sockets.
    */
   walletChanged: 'wallet:changed',
-  /** The matchmaking queue paired this player (issue 17): the room id of the ready match. Only to that user. */
+  /** The matchmaking queue paired this player: the room id of the ready match. Only to that user. */
   matchmakingMatched: 'matchmaking:matched',
   /** The player's queue entry expired unpaired (MATCHMAKING_MAX_WAIT_SECONDS) and the stake was refunded. Only to that user. */
   matchmakingExpired: 'matchmaking:expired',
@@ -324,7 +325,10 @@ export type MatchInputAckDto =
   | { accepted: true; at_ms: number; outcome: { kind: string; points?: number } }
   | { accepted: false; at_ms: number; reason: string };
 
-/** The spec's Chat message (SPEC §3) as the server relays it; `isOwn` is `user_id === me`, computed by the client. */
+/**
+ * A chat message (docs/product/rooms-and-matches.md#chat) as the server relays it; `isOwn` is `user_id === me`,
+ * computed by the client.
+ */
 export interface ChatMessageDto {
   id: string;
   room_id: string;

@@ -2,12 +2,12 @@ import type { GameCategory, GameDifficulty, GameId } from './constants';
 import type { RoundReviewDto } from './fair-play';
 
 /**
- * Rooms and matches (SPEC §3 Room / Game room view / Game result, §7 /rooms*, PRODUCT.md §4).
+ * Rooms and matches: the room, the game room view and the game result (docs/product/rooms-and-matches.md).
  * Dollar amounts are JSON numbers with at most 2 decimals; the server keeps integer cents.
  * Field names follow the spec (snake_case, plus the camelCase ones the spec itself uses in the game room view).
  */
 
-/** Room statuses (PRODUCT.md §4). Join only when `waiting`. */
+/** Room statuses (docs/product/rooms-and-matches.md#room-statuses). Join only when `waiting`. */
 export const ROOM_STATUSES = ['waiting', 'ready', 'playing', 'finished', 'cancelled'] as const;
 export type RoomStatus = (typeof ROOM_STATUSES)[number];
 
@@ -21,14 +21,17 @@ export const ROOM_ID_PATTERN = /^room_[A-Za-z0-9]{16,40}$/;
 /** A seat: 0 = player1 (the creator), 1 = player2 (the joiner). */
 export type RoomSeat = 0 | 1;
 
-/** player1 / player2 of a Room (SPEC §3: username, level). `id` is the user id, so a client can find its own seat. */
+/** player1 / player2 of a Room: username, level. `id` is the user id, so a client can find its own seat. */
 export interface RoomPlayerDto {
   id: string;
   username: string;
   level: number;
 }
 
-/** The spec's Room (SPEC §3), one entry of GET /rooms, the featured duel and the lobby events. */
+/**
+ * A room (docs/product/rooms-and-matches.md#room-answers), one entry of GET /rooms, the featured duel and the lobby
+ * events.
+ */
 export interface RoomDto {
   id: string;
   game_id: GameId | string;
@@ -36,7 +39,7 @@ export interface RoomDto {
   /** Dollars, the stake of each player. */
   bet_amount: number;
   current_players: number;
-  /** Always 2 (SPEC §9). */
+  /** Always 2: a duel. */
   max_players: number;
   is_private: boolean;
   /** People watching live right now (sockets in the room that are not its players). */
@@ -52,7 +55,7 @@ export interface RoomDto {
   round: number;
 }
 
-/** SPEC §3 Game room view `settings`. */
+/** The game room view's `settings` (docs/product/rooms-and-matches.md#room-answers). */
 export interface GameRoomSettingsDto {
   /** Seconds of play (per game: memory-master 60, others 30). */
   time_limit: number;
@@ -95,13 +98,16 @@ export interface MatchResultDto {
   /** ISO 8601 date-time. */
   ended_at: string;
   /**
-   * True while the winner's payout is held for a fair-play review (issue 18): the pot waits in escrow, `payout` is 0
-   * until support releases it (or voids the round). Absent otherwise.
+   * True while the winner's payout is held for a fair-play review (docs/product/fair-play.md#payouts-held-for-review):
+   * the pot waits in escrow, `payout` is 0 until support releases it (or voids the round). Absent otherwise.
    */
   payout_held?: boolean;
 }
 
-/** The spec's Game result (SPEC §3), from one player's point of view (the `match:result` event). */
+/**
+ * A game result (docs/product/rooms-and-matches.md#results-and-settlement), from one player's point of view (the
+ * `match:result` event).
+ */
 export interface GameResultDto {
   /** 'player' = you won, 'opponent' = you lost, 'tie' and 'void' refund both stakes. */
   winner: 'player' | 'opponent' | 'tie' | 'void';
@@ -121,7 +127,10 @@ export interface GameResultDto {
   payout_held?: boolean;
 }
 
-/** GET /rooms/{id}: the spec's Game room view (SPEC §3) of a real room, with `status` and `settings`. */
+/**
+ * GET /rooms/{id}: the game room view (docs/product/rooms-and-matches.md#room-answers) of a real room, with `status`
+ * and `settings`.
+ */
 export interface GameRoomViewDto {
   id: string;
   name: string;

@@ -1,11 +1,11 @@
 import type { PaymentMethod, TransactionStatus, TransactionType } from './constants';
 
 /**
- * Wallet calls (SPEC §7 /transactions, PRODUCT.md §3). Dollar amounts are JSON numbers with at most 2 decimals;
+ * Wallet calls, /transactions (docs/product/wallet.md). Dollar amounts are JSON numbers with at most 2 decimals;
  * the server keeps integer cents in a double-entry ledger.
  */
 
-/** The spec's Transaction (SPEC §3), one row of the user's history. */
+/** One row of the user's transaction history (docs/product/wallet.md#transaction-history). */
 export interface TransactionDto {
   id: string;
   type: TransactionType;
@@ -32,7 +32,7 @@ export interface WalletOperationResponseDto {
 /** Pagination of GET /transactions?limit&offset (newest first): `limit` 1–100, default 50; `offset` ≥ 0. */
 export const TRANSACTIONS_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
 
-/** The header that makes a money-moving POST safe to retry (PRODUCT.md §3). */
+/** The header that makes a money-moving POST safe to retry (docs/product/wallet.md#idempotency-keys). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set on an answer replayed from an earlier request with the same Idempotency-Key. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';

@@ -1,6 +1,6 @@
 /**
- * Types the web shell needs that the spec defines but the API work has not published yet.
- * Dollar amounts are JSON numbers on the wire (SPEC §3); the client never does arithmetic on them.
+ * Types the web shell needs that the spec defines but the API work has not published yet. Dollar amounts are JSON
+ * numbers on the wire (docs/product/wallet.md#amounts); the client never does arithmetic on them.
  */
 
 import type { AuthResponse, UserDto } from './auth-types';
@@ -11,10 +11,12 @@ import type { LoginDto, RegisterDto } from './dto/auth.dto';
  * (shared with the API); the names the web uses are aliases of those definitions.
  */
 
-/** The spec's User entity (SPEC §3); see UserDto. */
+/** The user answer (docs/product/accounts.md#user-answer); see UserDto. */
 export type User = UserDto;
 
-/** The client-made guest session (SPEC §3): practice and spectating only, no money. */
+/**
+ * The client-made guest session: practice and spectating only, no money (docs/product/app-and-api.md#guest-sessions).
+ */
 export interface GuestUser extends User {
   email: null;
   isGuest: true;
@@ -22,16 +24,16 @@ export interface GuestUser extends User {
   losses: number;
 }
 
-/** Prefixes of a guest session's id and username (SPEC §3). */
+/** Prefixes of a guest session's id and username (docs/product/app-and-api.md#guest-sessions). */
 export const GUEST_ID_PREFIX = 'guest_';
 export const GUEST_USERNAME_PREFIX = 'Guest_';
 export const GUEST_USERNAME_RANDOM_LENGTH = 6;
 
-/** POST /auth/login payload (SPEC §7); optional totp_code / recovery_code when 2FA is on. */
+/** POST /auth/login payload (docs/product/accounts.md#login); optional totp_code / recovery_code when 2FA is on. */
 export type LoginRequestDto = LoginDto;
 
-/** POST /auth/register payload (SPEC §7). */
+/** POST /auth/register payload (docs/product/accounts.md#registration). */
 export type RegisterRequestDto = RegisterDto;
 
-/** Answer of POST /auth/login and POST /auth/register (SPEC §7). */
+/** Answer of POST /auth/login and POST /auth/register (docs/product/accounts.md). */
 export type AuthResponseDto = AuthResponse;

@@ -65,7 +65,7 @@ describe('practice bot', () => {
     expect(previous).toBe(100);
   });
 
-  it('quick-click: +1-3 every 500 ms (SPEC)', () => {
+  it('quick-click: +1-3 every 500 ms', () => {
     expect(BOT_GROWTH['quick-click']).toEqual({ everyMs: 500, min: 1, max: 3 });
     expect(BOT_GROWTH['number-rush']).toEqual({ everyMs: 2000, min: 1, max: 3 });
     expect(BOT_GROWTH['pattern-pro']).toEqual({ everyMs: 3000, min: 1, max: 2 });

@@ -17,8 +17,8 @@ import {
 } from '../reaction-time/reaction-time';
 
 /**
- * The practice opponent ("Computer", SPEC §4): not a player in the engine, just a display score over time,
- * deterministic from its seed. Money never moves against it (PRODUCT §4).
+ * The practice opponent ("Computer", docs/product/games.md#practice-computer): not a player in the engine, just a
+ * display score over time, deterministic from its seed. Money never moves against it: practice is free.
  */
 export interface Bot {
   readonly gameId: GameId;
@@ -35,7 +35,7 @@ interface BotStep {
   readonly displayScore: number;
 }
 
-/** Steady growth: every `everyMs`, + a seeded amount in [min, max], up to 100 (SPEC §4's simulated opponents). */
+/** Steady growth: every `everyMs`, + a seeded amount in [min, max], up to 100, like a steadily improving opponent. */
 export const BOT_GROWTH = {
   'quick-click': { everyMs: 500, min: 1, max: 3 },
   'number-rush': { everyMs: 2000, min: 1, max: 3 },
@@ -140,8 +140,8 @@ export function botScoreAt(bot: Bot, atMs: number): number {
 export type PracticeWinner = 'player' | 'computer' | 'tie';
 
 /**
- * Practice result, decided in the browser (SPEC §4). Completing the game wins at once; a game-ending mistake is a
- * loss (SPEC: "a wrong press ends as a loss"); otherwise display scores compare at time-up.
+ * Practice result, decided in the browser (docs/product/rooms-and-matches.md#practice). Completing the game wins at
+ * once; a game-ending mistake (a wrong press) is a loss; otherwise display scores compare at time-up.
  */
 export function practiceWinner(args: {
   readonly playerStatus: PlayerStatus;

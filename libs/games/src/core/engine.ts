@@ -23,9 +23,9 @@ export const DEFAULT_TIME_LIMIT_MS = LIMITS.roundTimeLimitSeconds * 1000;
 export const MAX_TIME_LIMIT_MS = 10 * 60 * 1000;
 
 /**
- * PRODUCT §5: "more than ~20 clicks per second" is not human (a burst cap). Together with the sustained cap of
- * `plausibility.ts` (14/s over 3 s) it applies to every input of every game; over either, an input is refused as
- * 'too_fast' and flagged.
+ * More than ~20 clicks per second is not human: a burst cap (docs/product/games.md#human-limits). Together with the
+ * sustained cap of `plausibility.ts` (14/s over 3 s) it applies to every input of every game; over either, an input is
+ * refused as 'too_fast' and flagged.
  */
 export const MAX_INPUTS_PER_WINDOW = 20;
 export const RATE_WINDOW_MS = 1000;
@@ -33,7 +33,7 @@ export const RATE_WINDOW_MS = 1000;
 const KEPT_INPUTS_WINDOW_MS = Math.max(RATE_WINDOW_MS, SUSTAINED_RATE_WINDOW_MS);
 
 /**
- * 'wins_at_once': the first player to complete wins immediately (PRODUCT §5).
+ * 'wins_at_once': the first player to complete wins immediately (docs/product/games.md#how-a-match-ends).
  * 'when_all_done': completing only stops that player; the match is decided by score once nobody is playing
  * (reaction-time, where the score, not the finishing time, is the skill).
  */

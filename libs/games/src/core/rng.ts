@@ -2,7 +2,7 @@
  * Seeded randomness for every engine.
  *
  * We own the algorithms (cyrb128 to hash, sfc32 to generate) instead of depending on a library's internals: the
- * server publishes a seed hash before a match and reveals the seed after it (PRODUCT §4), so anyone must be able to
+ * server publishes a seed hash before a match and reveals the seed after it (provably fair), so anyone must be able to
  * replay the exact content years later, in Node or a browser, whatever package versions are installed then.
  * Both use only 32-bit integer maths (`Math.imul`, `| 0`, `>>> 0`), which is bit-identical in every JS engine.
  *

@@ -1,6 +1,6 @@
 import { LIMITS } from '@skillduel/contracts';
 
-/** Point games display their raw score capped at 100 (SPEC §9: scores display out of 100). */
+/** Point games display their raw score capped at 100: scores display out of 100 (docs/product/games.md#scoring). */
 export function cappedDisplayScore(score: number): number {
   return Math.min(100, score);
 }

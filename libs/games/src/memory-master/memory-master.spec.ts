@@ -177,7 +177,8 @@ describe('memory-master rounds', () => {
   });
 
   it('with the default 30 s limit round 5 cannot be reached: its display phases alone fill the time', () => {
-    // Documented consequence of SPEC's 1 s per colour plus 1 s wait: 5 x 1 s + (3+4+5+6+7) s = 30 s.
+    // Documented consequence of the product's 1 s per colour plus 1 s wait (docs/product/games.md#memory-master): 5 x 1
+    // s + (3+4+5+6+7) s = 30 s.
     let state = engine.create(seed);
     let atMs = 0;
     for (let round = 1; round <= 4; round++) ({ state, atMs } = playRound(state, 0, atMs));

@@ -10,7 +10,7 @@ export type MemoryColor = (typeof MEMORY_COLORS)[number];
 export const MEMORY_ROUNDS = 5;
 /** Pause before the first colour of each round. */
 export const MEMORY_START_DELAY_MS = 1000;
-/** Each colour is shown for one second (SPEC §9). */
+/** Each colour is shown for one second (docs/product/games.md#memory-master). */
 export const MEMORY_ITEM_MS = 1000;
 /** Finishing round 5 displays as 100 (see `memoryDisplayScore`). */
 export const MEMORY_MAX_SCORE = MEMORY_ROUNDS * LIMITS.pointsPerCorrectAnswer;

@@ -8,7 +8,7 @@ import { exactObject, isFiniteNumber } from '../core/validate';
 export type ArithmeticOperator = '+' | '-' | '*' | '/';
 export const ARITHMETIC_OPERATORS: readonly ArithmeticOperator[] = ['+', '-', '*', '/'];
 
-/** SPEC §4 operand ranges, inclusive. */
+/** Operand ranges per operation, inclusive (docs/product/games.md#number-rush). */
 export const NUMBER_RUSH_RANGES = {
   addition: { min: 1, max: 50 },
   subtractionLeft: { min: 25, max: 74 },

@@ -11,7 +11,7 @@ export interface PatternSequence {
   readonly decoys: readonly string[];
 }
 
-/** The six fixed sequences of SPEC §4. */
+/** The six fixed sequences (docs/product/games.md#pattern-pro). */
 export const PATTERN_SEQUENCES: readonly PatternSequence[] = [
   { id: 'circles', items: ['●', '○', '●', '○', '●', '○'], decoys: ['◐', '◑', '◉'] },
   { id: 'shapes', items: ['▲', '■', '▲', '■', '▲', '■'], decoys: ['●', '◆', '▼'] },

@@ -127,7 +127,7 @@ describe('reaction-time play', () => {
     let state = engine.create(seed, { timeLimitMs: 120_000 });
     for (let atMs = 0; atMs < 120_000; atMs += 20) {
       const green = greenAt(state, 0);
-      // It waits for green, then presses 5 ms after it, as the bot of issue 18 did.
+      // It waits for green, then presses 5 ms after it, as a script would (the fair-play bots).
       if (atMs >= green) state = engine.applyInput(state, 0, REACT, Math.max(atMs, green + 5)).state;
     }
     expect(state.players[0].score).toBe(0);

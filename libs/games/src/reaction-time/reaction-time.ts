@@ -5,7 +5,9 @@ import { isBareCommand } from '../core/validate';
 
 export const REACTION_ROUNDS = 5;
 export const REACTION_ROUND_MAX_POINTS = 1000;
-/** First wait, then a further wait before green (SPEC §4), both inclusive and in whole ms. */
+/**
+ * First wait, then a further wait before green (docs/product/games.md#reaction-time), both inclusive and in whole ms.
+ */
 export const REACTION_FIRST_WAIT_MS = { min: 2000, max: 5000 } as const;
 export const REACTION_SECOND_WAIT_MS = { min: 1000, max: 2000 } as const;
 /** Display out of 100 = total / 5000 * 100; the human ceiling is 5 x 900 = 4500 -> 90. */
@@ -72,8 +74,9 @@ export const reactionTimeEngine = defineEngine<ReactionTimeGame, ReactionTimeInp
   initialGame: () => ({ round: 1, roundStartedAtMs: 0, attempt: 0, reactionsMs: [], earlyClicks: 0 }),
   step: ({ seed, game, atMs }) => {
     const greenAtMs = reactionGreenAtMs(seed, game);
-    // Under the reaction floor after green is anticipation or a script (PRODUCT §5). It costs the round like an
-    // early click, and is flagged: refusing it would let a script retry every few ms until it is just over the floor.
+    // Under the reaction floor after green is anticipation or a script (docs/product/games.md#human-limits). It costs
+    // the round like an early click, and is flagged: refusing it would let a script retry every few ms until it is just
+    // over the floor.
     const tooFast = atMs >= greenAtMs && atMs - greenAtMs < MIN_HUMAN_REACTION_MS;
     if (atMs < greenAtMs || tooFast) {
       // The round restarts with a fresh seeded wait measured from this click.

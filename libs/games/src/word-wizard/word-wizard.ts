@@ -77,7 +77,7 @@ export const wordWizardEngine = defineEngine<WordWizardGame, WordWizardInput, Wo
     const input = exactObject(raw, ['type', 'word']);
     const word = input?.['word'];
     if (input === null || input['type'] !== 'guess' || typeof word !== 'string') return null;
-    // SPEC §5: an empty answer cannot be submitted.
+    // An empty answer cannot be submitted (docs/product/games.md#answer-input).
     if (word.length > MAX_GUESS_LENGTH || normalizeGuess(word).length === 0) return null;
     return { type: 'guess', word };
   },

@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One sign-in on one device (PRODUCT.md §2). Revoking it ends its refresh token and access tokens at once. */
+/**
+ * One sign-in on one device (docs/product/accounts.md#sessions). Revoking it ends its refresh token and access tokens
+ * at once.
+ */
 @Entity({ name: 'auth_sessions' })
 export class AuthSessionEntity {
   @PrimaryGeneratedColumn('uuid')

@@ -15,7 +15,7 @@ import { AuthRateLimit, AuthRateLimitGuard } from '../rate-limit/auth-rate-limit
 import { Client, ClientContext } from '../request-context';
 import { OAuthService } from './oauth.service';
 
-/** Social sign-in: google, facebook, microsoft (SPEC §7 /auth/oauth/*, PRODUCT.md §2). */
+/** Social sign-in: google, facebook, microsoft, /auth/oauth/* (docs/product/accounts.md#social-login). */
 @ApiTags('auth')
 @ApiTooManyRequestsResponse({ description: "'Too many requests. Please try again later.'" })
 @UseGuards(AuthRateLimitGuard)

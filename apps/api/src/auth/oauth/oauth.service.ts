@@ -52,8 +52,8 @@ function stateInvalid(): AppError {
 }
 
 /**
- * Social sign-in with the authorization-code flow, done by the server (PRODUCT.md §2): state, PKCE (S256) and
- * nonce are kept server side; the ID token is verified by openid-client; accounts are keyed on
+ * Social sign-in with the authorization-code flow, done by the server (docs/product/accounts.md#social-login): state,
+ * PKCE (S256) and nonce are kept server side; the ID token is verified by openid-client; accounts are keyed on
  * (provider, subject) and never joined on email alone.
  */
 @Injectable()

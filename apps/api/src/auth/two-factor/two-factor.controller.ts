@@ -15,9 +15,9 @@ import { ReauthenticationService } from '../reauthentication.service';
 import { TwoFactorService } from './two-factor.service';
 
 /**
- * TOTP two-factor authentication of the signed-in user (SPEC §7 setup/verify/disable-2fa). Every step needs the
- * current password, so a stolen access token cannot bind the thief's authenticator or remove the owner's
- * (docs/decisions/1001).
+ * TOTP two-factor authentication of the signed-in user: setup, verify, disable
+ * (docs/product/accounts.md#two-factor-authentication). Every step needs the current password, so a stolen access token
+ * cannot bind the thief's authenticator or remove the owner's (docs/decisions/1001).
  */
 @ApiTags('auth')
 @ApiBearerAuth()

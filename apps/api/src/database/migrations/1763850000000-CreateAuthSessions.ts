@@ -1,9 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Sessions (one per sign-in, PRODUCT.md §2) and their refresh tokens. Refresh tokens are opaque and stored as
- * SHA-256 hashes; each refresh spends one (rotated_at) and issues the next. Presenting a spent one revokes the
- * session (reuse detection, docs/decisions/0101).
+ * Sessions (one per sign-in, docs/product/accounts.md#sessions) and their refresh tokens. Refresh tokens are opaque and
+ * stored as SHA-256 hashes; each refresh spends one (rotated_at) and issues the next. Presenting a spent one revokes
+ * the session (reuse detection, docs/decisions/0101).
  */
 export class CreateAuthSessions1763850000000 implements MigrationInterface {
   name = 'CreateAuthSessions1763850000000';

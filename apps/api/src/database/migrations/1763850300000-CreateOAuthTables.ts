@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Social sign-in (PRODUCT.md §2). An identity is keyed on (provider, subject), never on email alone.
- * oauth_states keeps each attempt's state (hashed), PKCE verifier, nonce and redirect_uri for a few minutes;
+ * Social sign-in (docs/product/accounts.md#social-login). An identity is keyed on (provider, subject), never on email
+ * alone. oauth_states keeps each attempt's state (hashed), PKCE verifier, nonce and redirect_uri for a few minutes;
  * pending_user_id/code_hash let the same attempt be completed with a 2FA code without a second code exchange.
  */
 export class CreateOAuthTables1763850300000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Private-room password guesses per room and user (issue 14, finding 2): one row per attempt claimed before the
+ * Private-room password guesses per room and user, so wrong guesses are capped: one row per attempt claimed before the
  * password is checked; a right guess deletes its row, a wrong one stays and counts for 15 minutes (older rows of a
  * pair are pruned at its next guess). No foreign keys on purpose: their checks take a share lock on the room's and
  * the user's rows, and a guess must not wait for (or hold) any lock a join or a settlement takes.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Glicko-2 skill ratings per player and game (issue 17, docs/decisions/1701-glicko2-ratings.md), written in the
+ * Glicko-2 skill ratings per player and game (docs/decisions/1701-glicko2-ratings.md), written in the
  * settlement transaction of every finished money match. Ratings are not money: double precision is fine. No foreign
  * keys on purpose (as room_password_attempts): a first insert's key check would take a share lock on the user's row
  * inside settlement, which can deadlock with a join or a limit change that holds that row and waits for the room.

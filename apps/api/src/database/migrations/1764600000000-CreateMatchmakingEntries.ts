@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The matchmaking queue (issue 17, docs/decisions/1702-matchmaking-queue.md): one row per entry, each holding the
+ * The matchmaking queue (docs/decisions/1702-matchmaking-queue.md): one row per entry, each holding the
  * entrant's stake in a hidden waiting room (`room_id`). A room with a `waiting` entry is not listed and not offered
  * to quick match. No foreign key to users on purpose (as player_ratings): its key check would share-lock the user's
  * row, which every stake locks first.

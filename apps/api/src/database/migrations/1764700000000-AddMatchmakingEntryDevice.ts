@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Where a matchmaking entry came from (issue 17, docs/decisions/1703): the browser's device id (X-Device-Id; null
+ * Where a matchmaking entry came from (docs/decisions/1703): the browser's device id (X-Device-Id; null
  * for clients that send none) and the client address. The matcher never pairs two entries of one device, and with
  * MATCHMAKING_DISTINCT_IPS never two of one address. Kept with the entry as fair-play data.
  */

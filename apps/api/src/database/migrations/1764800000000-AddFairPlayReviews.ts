@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Fair-play payout holds (issue 18, docs/decisions/1802): a round whose winner's signals reach FAIR_PLAY_HOLD_SCORE
+ * Fair-play payout holds (docs/decisions/1802): a round whose winner's signals reach FAIR_PLAY_HOLD_SCORE
  * closes as `held` — both stakes stay in escrow, nobody is paid — and gets a review row that support releases (paid
  * as decided) or voids (both refunded). Every round keeps its signals (`matches.fair_play_signals`) as evidence.
  */

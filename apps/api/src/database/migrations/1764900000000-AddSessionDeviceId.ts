@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The browser's device id on each session (issue 16, decisions 1602 and 1703): settlement flags two opponents whose
+ * The browser's device id on each session (decisions 1602 and 1703): settlement flags two opponents whose
  * latest sessions come from one device (`shared_device`). Null for sessions started without one (older clients, API
  * scripts).
  */

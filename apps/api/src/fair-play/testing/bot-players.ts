@@ -3,9 +3,9 @@ import { numberRushMinAnswerMs, NumberRushView, PlayerView, ReactionTimeView, rn
 import { ClientSocket, numberRushAnswer, request, sleep } from '../../rooms/testing/rooms-test-kit';
 
 /**
- * Scripted players for `npm run test:bots` (issue 18): bots that stay just under the engines' floors and caps, and
- * human-paced scripts whose timings are drawn from human distributions. Each plays one seat over a real socket until
- * the match is finished.
+ * Scripted players for `npm run test:bots` (docs/fair-play.md): bots that stay just under the engines' floors and caps,
+ * and human-paced scripts whose timings are drawn from human distributions. Each plays one seat over a real socket
+ * until the match is finished.
  */
 export interface Seat {
   socket: ClientSocket;

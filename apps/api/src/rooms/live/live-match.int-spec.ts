@@ -288,7 +288,7 @@ describe('live matches over Socket.IO', () => {
     expect(afterWin.notifications.map((notification) => notification.type)).toEqual(
       expect.arrayContaining(['win', 'challenge']),
     );
-    // One payout vocabulary (issue 13): the pot paid out and the net gain, as the finish screen and toast say.
+    // One payout vocabulary on every screen: the pot paid out and the net gain, as the finish screen and toast say.
     expect(afterWin.notifications.find((notification) => notification.type === 'win')).toMatchObject({
       title: 'You won!',
       message: 'You won $10.00 (+$5.00 net).',

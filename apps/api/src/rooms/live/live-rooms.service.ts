@@ -42,9 +42,9 @@ const SHUTDOWN_FLUSH_MS = 250;
 const CHAT_FORBIDDEN_CHARACTERS = /[\u0000\u202a-\u202e\u2066-\u2069]/;
 
 /**
- * The live side of rooms on this instance (PRODUCT.md §4, §6): presence, chat, ready → countdown → play → settle, Play
- * Again, reconnect grace, and the lobby feed. Money and seats are always changed in the database first (under the
- * room's row lock); memory only drives the match and the broadcasts (docs/decisions/0602).
+ * The live side of rooms on this instance (docs/product/rooms-and-matches.md#live-match-flow): presence, chat, ready →
+ * countdown → play → settle, Play Again, reconnect grace, and the lobby feed. Money and seats are always changed in the
+ * database first (under the room's row lock); memory only drives the match and the broadcasts (docs/decisions/0602).
  *
  * This is the entry point the gateway, REST and other instances call; the work is done by its collaborators, built
  * here and depending on each other in one direction only: RoomLeases → RoomViewers → MatchLifecycle → RoundEnd →

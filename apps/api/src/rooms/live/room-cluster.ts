@@ -244,7 +244,7 @@ export class RoomCluster implements OnApplicationShutdown {
    * Sends a request to the owner of the room and resolves with its answer (or rethrows its refusal). The returned
    * promise is the only one the caller sees: the PUBLISH is not awaited here but feeds the same pending entry, so a
    * Redis that stalls (PUBLISH still waiting) or fails (connection lost) can never leave a rejection unobserved —
-   * that used to end the process (issue 23). Whatever happens first settles the call: the owner's reply, "nobody
+   * that used to end the process. Whatever happens first settles the call: the owner's reply, "nobody
    * listens" (OwnerGoneError), the PUBLISH failing, or ROOM_FORWARD_TIMEOUT_MS.
    */
   async call(owner: string, request: ClusterRequest): Promise<unknown> {

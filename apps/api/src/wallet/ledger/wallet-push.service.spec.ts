@@ -1,6 +1,6 @@
 import { walletChangesOf } from './wallet-push.service';
 
-describe('walletChangesOf (wallet:changed payloads, issue 13)', () => {
+describe('walletChangesOf (wallet:changed payloads)', () => {
   const alice = '00000000-0000-4000-8000-00000000000a';
   const bob = '00000000-0000-4000-8000-00000000000b';
 

@@ -27,11 +27,11 @@ function pendingOf(queryRunner: QueryRunner): WalletChange[] | undefined {
 }
 
 /**
- * `wallet:changed` (issue 13): after every committed ledger transaction, each user whose wallet or transaction it
- * touched hears it on their own sockets, so every open tab reloads the balance and the wallet at once. A post inside
- * a caller's transaction is held until that transaction commits (TypeORM's afterTransactionCommit) and dropped if it
- * rolls back: nobody hears of money that did not move. Best effort: a lost push only delays the display until the
- * next fetch.
+ * `wallet:changed` (docs/product/wallet.md#balance-updates): after every committed ledger transaction, each user whose
+ * wallet or transaction it touched hears it on their own sockets, so every open tab reloads the balance and the wallet
+ * at once. A post inside a caller's transaction is held until that transaction commits (TypeORM's
+ * afterTransactionCommit) and dropped if it rolls back: nobody hears of money that did not move. Best effort: a lost
+ * push only delays the display until the next fetch.
  */
 @Injectable()
 export class WalletPushService implements EntitySubscriberInterface {

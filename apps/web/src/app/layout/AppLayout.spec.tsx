@@ -21,7 +21,7 @@ function storeSignedIn() {
   );
 }
 
-describe('shared layout (SPEC §2)', () => {
+describe('shared layout: top bar and navigation', () => {
   it('has the landmarks, the brand and the five nav items in both navigations', () => {
     storeSignedIn();
     renderApp('/dashboard');

@@ -7,11 +7,11 @@ import { BottomNav } from './BottomNav';
 import { TopBar } from './TopBar';
 import { useChromeInsets } from './useChromeInsets';
 
-/** Shared layout of every signed-in or guest screen (SPEC §2). */
+/** Shared layout of every signed-in or guest screen (docs/product/app-and-api.md#shared-layout). */
 export function AppLayout() {
   const { t } = useTranslation();
   useChromeInsets();
-  // Matched or expired while on another page: the room opens, the refund shows (issue 17).
+  // Matched or expired while on another page: the room opens, the refund shows.
   useMatchmakingPushes();
   return (
     <EligibilityGateProvider>

@@ -48,7 +48,7 @@ function serveNotifications(initial: NotificationDto[]) {
   return calls;
 }
 
-describe('notification bell (SPEC §2 Shared layout, PRODUCT.md §7)', () => {
+describe('notification bell: stored notifications, unread count, pushed', () => {
   it('shows the unread count and the stored notifications; opening the panel reads what it shows', async () => {
     const calls = serveNotifications([WIN, LEVEL]);
     storeSignedIn();
@@ -60,7 +60,7 @@ describe('notification bell (SPEC §2 Shared layout, PRODUCT.md §7)', () => {
     const panel = screen.getByRole('region', { name: 'Notifications' });
     const items = within(panel).getAllByTestId('notification-item');
     expect(items).toHaveLength(2);
-    // One payout vocabulary (issue 13): the pot paid out and the net gain.
+    // One payout vocabulary on every screen: the pot paid out and the net gain.
     expect(items[0]).toHaveTextContent('You won!');
     expect(items[0]).toHaveTextContent('You won $18.00 (+$9.00 net).');
     expect(within(items[0]).getByRole('img', { name: 'Win' })).toBeInTheDocument();

@@ -35,9 +35,9 @@ function notificationText(t: TFunction, notification: NotificationDto): { title:
 }
 
 /**
- * Bell with the unread count and a dropdown of the signed-in user's stored notifications (PRODUCT.md §7), pushed over
- * the socket as they happen (useNotificationsPush), refetched on focus and, as a fallback, every
- * NOTIFICATIONS_POLL_MS. Guests have none and load nothing.
+ * Bell with the unread count and a dropdown of the signed-in user's stored notifications
+ * (docs/product/leaderboard.md#notifications), pushed over the socket as they happen (useNotificationsPush), refetched
+ * on focus and, as a fallback, every NOTIFICATIONS_POLL_MS. Guests have none and load nothing.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
@@ -52,7 +52,7 @@ export function NotificationBell() {
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, markAll] = useMarkAllNotificationsReadMutation();
   const [open, setOpen] = useState(false);
-  // What was unread when the panel opened: marked read at once (issue 13), still highlighted while it stays open.
+  // What was unread when the panel opened: marked read at once, still highlighted while it stays open.
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);

@@ -6,7 +6,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The five sections of the shared layout (SPEC §2), in order. */
+/** The five sections of the shared layout (docs/product/app-and-api.md#shared-layout), in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/games', labelKey: 'nav.games', icon: Gamepad2 },

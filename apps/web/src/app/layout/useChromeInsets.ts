@@ -7,7 +7,8 @@ export const CHROME_BOTTOM_VAR = '--chrome-bottom';
 /**
  * Keeps `--chrome-top` (the sticky top bar) and `--chrome-bottom` (the phone's bottom nav, 0 when hidden) up to date on
  * the document, in pixels: toasts are placed past them so they never hide the balance, bell, switches, avatar,
- * Logout or the navigation (issue 13). Unset when the layout goes away: the landing page sets its own (styles.css).
+ * Logout or the navigation: a toast never hides a control. Unset when the layout goes away: the landing page sets its
+ * own (styles.css).
  */
 export function useChromeInsets(): void {
   useEffect(() => {

@@ -9,7 +9,7 @@ import { setupStore } from '../store';
 import { realtimeAuthRefresher } from './auth';
 import { getRealtimeClient, TIMEOUT_ERROR_CODE } from './client';
 
-describe('realtime client (PRODUCT §6)', () => {
+describe('realtime client: one shared socket per tab', () => {
   let fake: FakeSocket;
   beforeEach(() => {
     jest.useFakeTimers({ doNotFake: ['nextTick'] });

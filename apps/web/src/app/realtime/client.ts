@@ -35,8 +35,8 @@ export interface RealtimeLease {
 
 export interface LeaseOptions {
   /**
-   * Gets a fresh access token through the app's refresh flow (PRODUCT §2). Called when the handshake is refused
-   * with UNAUTHORIZED, or when the server says the session was revoked.
+   * Gets a fresh access token through the app's refresh flow (docs/product/accounts.md#tokens-and-refresh). Called when
+   * the handshake is refused with UNAUTHORIZED, or when the server says the session was revoked.
    */
   refreshAuth?: () => Promise<unknown>;
 }
@@ -58,10 +58,10 @@ function errorCodeOf(data: unknown): string | undefined {
 }
 
 /**
- * One Socket.IO connection per tab (PRODUCT §6), shared by every screen that needs it. It connects when the first
- * lease is taken, carries the stored access token (none = guest spectator), reconnects with backoff, refreshes the
- * token once when the handshake is refused as UNAUTHORIZED, re-subscribes the lobby after a reconnect, and tells
- * listeners about every (re)connection so they can rejoin their rooms.
+ * One Socket.IO connection per tab (docs/product/rooms-and-matches.md#realtime-connection), shared by every screen that
+ * needs it. It connects when the first lease is taken, carries the stored access token (none = guest spectator),
+ * reconnects with backoff, refreshes the token once when the handshake is refused as UNAUTHORIZED, re-subscribes the
+ * lobby after a reconnect, and tells listeners about every (re)connection so they can rejoin their rooms.
  */
 export class RealtimeClient {
   private socket: RealtimeSocket | null = null;

@@ -5,7 +5,7 @@ export interface LifecycleEvents {
   connect: () => void;
   /** `reason` is Socket.IO's: 'io client disconnect', 'io server disconnect', 'transport close', 'ping timeout', … */
   disconnect: (reason: string) => void;
-  /** A refused handshake carries `data.code` (e.g. 'UNAUTHORIZED', PRODUCT §6); a network failure has no data. */
+  /** A refused handshake carries `data.code` (e.g. 'UNAUTHORIZED'); a network failure has no data. */
   connect_error: (error: { message: string; data?: unknown }) => void;
 }
 

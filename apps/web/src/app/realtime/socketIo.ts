@@ -14,7 +14,10 @@ interface LooseSocket {
   emit(event: string, ...args: unknown[]): void;
 }
 
-/** The real transport: Socket.IO on the page's own origin, path /socket.io (PRODUCT §6). */
+/**
+ * The real transport: Socket.IO on the page's own origin, path /socket.io
+ * (docs/product/rooms-and-matches.md#realtime-connection).
+ */
 export const socketIoFactory: SocketFactory = ({ getAuth }) => {
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
     path: REALTIME_PATH,

@@ -78,7 +78,7 @@ function signInAsSupport(): void {
   );
 }
 
-describe('operator console: fair-play reviews of held payouts (issue 18)', () => {
+describe('operator console: fair-play reviews of held payouts', () => {
   it('lists held rounds, shows both seats’ evidence, and releases one with a required note', async () => {
     signInAsSupport();
     let current = review();

@@ -17,7 +17,7 @@ function withOpener(): FakeOpener {
   return opener;
 }
 
-describe('sign-in completion screen (SPEC §2, §4)', () => {
+describe('sign-in completion screen', () => {
   let closeSpy: jest.SpyInstance;
 
   beforeEach(() => {

@@ -34,9 +34,10 @@ function providerFromPath(pathname: string): SocialProvider | null {
 }
 
 /**
- * The sign-in completion screen of /auth/{google,facebook,microsoft}/callback (SPEC §2, §4, §5): posts the
- * authorization code with its state to POST /auth/oauth/callback, asks for the 2FA code when the account has
- * one, then either messages the opener and closes, or (no opener) stores the session and opens the dashboard.
+ * The sign-in completion screen of /auth/{google,facebook,microsoft}/callback
+ * (docs/product/accounts.md#sign-in-completion-screen): posts the authorization code with its state to POST
+ * /auth/oauth/callback, asks for the 2FA code when the account has one, then either messages the opener and closes, or
+ * (no opener) stores the session and opens the dashboard.
  */
 /**
  * Exchanges on their way, by provider, code and state. A code is single-use, and this screen can be mounted again

@@ -162,7 +162,7 @@ describe('social login buttons', () => {
   });
 });
 
-describe('sign-up validation (SPEC §5)', () => {
+describe('sign-up validation', () => {
   it('checks every field before calling the server and ties each message to its input', async () => {
     let called = false;
     server.use(
@@ -298,7 +298,7 @@ describe('forgot password', () => {
   });
 });
 
-describe('social login popup (SPEC §2, §4)', () => {
+describe('social login popup', () => {
   interface FakePopup {
     closed: boolean;
     close: () => void;

@@ -8,7 +8,7 @@ import { SocialLoginButtons } from './SocialLoginButtons';
 
 export type AuthMode = 'signin' | 'signup';
 
-/** Sign-in / sign-up toggle, social buttons and guest mode (SPEC §2 Landing). */
+/** Sign-in / sign-up toggle, social buttons and guest mode (docs/product/app-and-api.md#landing-page). */
 export function AuthPanel({ initialMode = 'signin' }: { initialMode?: AuthMode }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<AuthMode>(initialMode);

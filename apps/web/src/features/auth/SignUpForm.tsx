@@ -7,7 +7,7 @@ import { firstInvalid, validateSignUp, type FieldErrors, type SignUpFields } fro
 const EMPTY: SignUpFields = { username: '', email: '', password: '', confirmPassword: '' };
 const FIELD_ORDER: readonly (keyof SignUpFields)[] = ['username', 'email', 'password', 'confirmPassword'];
 
-/** SPEC §2 sign-up: username, email (email-type input), password, confirmPassword; SPEC §5 checks first. */
+/** Sign-up: username, email (email-type input), password, confirmPassword; the registration rules checked first. */
 export function SignUpForm() {
   const { t } = useTranslation();
   const { submit, isLoading } = useRegister();

@@ -12,7 +12,7 @@ import { useOAuthPopup } from './useOAuthPopup';
 
 /**
  * One button per social provider, enabled only when GET /api/config lists it as configured. A click opens the
- * 500×600 popup; its OAUTH_SUCCESS stores the tokens, loads the user and opens the dashboard (SPEC §4).
+ * 500×600 popup; its OAUTH_SUCCESS stores the tokens, loads the user and opens the dashboard.
  */
 export function SocialLoginButtons() {
   const { t } = useTranslation();
@@ -71,7 +71,7 @@ export function SocialLoginButtons() {
           </button>
         );
       })}
-      {/* Why a button is disabled (SPEC §5: '{provider} authentication is not configured'), said once per provider. */}
+      {/* Why a button is disabled ('{provider} authentication is not configured'), said once per provider. */}
       {unconfigured.length > 0 && (
         <ul className="social-unavailable muted small" data-testid="social-not-configured">
           {unconfigured.map((provider) => (

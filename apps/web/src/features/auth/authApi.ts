@@ -14,7 +14,10 @@ import type {
 } from '@skillduel/contracts';
 import { api } from '../../app/api';
 
-/** POST /auth/oauth/callback payload (SPEC §7), plus the second factor when the account has 2FA on. */
+/**
+ * POST /auth/oauth/callback payload (docs/product/accounts.md#social-login), plus the second factor when the account
+ * has 2FA on.
+ */
 export interface OAuthCallbackRequest {
   provider: SocialProvider;
   code: string;
@@ -31,7 +34,7 @@ export interface OAuthAuthorizeRequest {
   mode?: 'signin' | 'link';
 }
 
-/** The SPEC §7 /auth/* calls. */
+/** The /auth/* calls (docs/product/accounts.md). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<AuthResponseDto, LoginRequestDto>({

@@ -28,7 +28,7 @@ export function isTwoFactorRequired(error: unknown): boolean {
 
 /**
  * An auth call's failure in the current language: a known server message translated, else the server's own
- * message, else a fixed SPEC §8 message that says more than the fallback, else the fallback ('Login failed', …).
+ * message, else a fixed status message that says more than the fallback, else the fallback ('Login failed', …).
  */
 export function authErrorText(t: TFunction, error: unknown, fallback: string): string {
   const serverMessage = isApiError(error) ? error.serverMessage : undefined;

@@ -27,7 +27,7 @@ export function useSignInCompletion() {
 }
 
 /**
- * POST /auth/login; 'Welcome back!' on success (SPEC §8). With 2FA on and no code the API answers 401
+ * POST /auth/login; 'Welcome back!' on success. With 2FA on and no code the API answers 401
  * TWO_FACTOR_REQUIRED: the caller then asks for the code and posts again with `totp_code` or `recovery_code`.
  * Failures of the credentials step are toasted ('Login failed' unless the server says why); failures of the
  * code step are only returned, for the form to show next to the code.
@@ -54,7 +54,7 @@ export function useLogin(): { submit: (payload: LoginRequestDto) => Promise<Logi
   return { submit, isLoading };
 }
 
-/** POST /auth/register; toasts 'Account created successfully!' or the failure (SPEC §8). */
+/** POST /auth/register; toasts 'Account created successfully!' or the failure. */
 export function useRegister(): { submit: (payload: RegisterRequestDto) => Promise<boolean>; isLoading: boolean } {
   const { t } = useTranslation();
   const [register, { isLoading }] = useRegisterMutation();

@@ -65,7 +65,7 @@ export const authEn = {
   },
 };
 
-/** The sign-in completion screen and its outcomes (SPEC §2, §4). */
+/** The sign-in completion screen and its outcomes (docs/product/accounts.md#sign-in-completion-screen). */
 export const callbackEn = {
   title: 'Completing sign in...',
   text: 'Please wait while we process your authentication',

@@ -1,6 +1,6 @@
 import { LIMITS, SOCIAL_PROVIDERS, type SocialProvider, type User } from '@skillduel/contracts';
 
-/** What the sign-in completion screen posts to the window that opened it (SPEC §4). */
+/** What the sign-in completion screen posts to the window that opened it. */
 export type OAuthPopupMessage =
   | {
       type: 'OAUTH_SUCCESS';
@@ -37,12 +37,12 @@ export function isOAuthPopupMessage(value: unknown): value is OAuthPopupMessage 
   return isRecord(user) && typeof user['id'] === 'string' && typeof user['username'] === 'string' && tokensOk;
 }
 
-/** Where the provider sends the popup back: this origin's /auth/{provider}/callback (SPEC §7). */
+/** Where the provider sends the popup back: this origin's /auth/{provider}/callback. */
 export function oauthRedirectUri(provider: SocialProvider): string {
   return `${window.location.origin}/auth/${provider}/callback`;
 }
 
-/** Opens the 500×600 popup (SPEC §2), centred on the current window. Null when the browser blocked it. */
+/** Opens the 500×600 popup, centred on the current window. Null when the browser blocked it. */
 export function openOAuthPopup(provider: SocialProvider): Window | null {
   const width = LIMITS.socialPopupWidthPx;
   const height = LIMITS.socialPopupHeightPx;

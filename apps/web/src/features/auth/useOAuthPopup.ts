@@ -15,9 +15,9 @@ interface OAuthPopupOptions {
 }
 
 /**
- * Social login in a popup (SPEC §4): the popup is opened at once (inside the click, so it is not blocked),
- * sent to the authorization URL from GET /auth/oauth/{provider}, and reports back by postMessage. Only
- * messages from this page's own origin count. Closing the popup clears the loading state.
+ * Social login in a popup (docs/product/accounts.md#sign-in-completion-screen): the popup is opened at once (inside the
+ * click, so it is not blocked), sent to the authorization URL from GET /auth/oauth/{provider}, and reports back by
+ * postMessage. Only messages from this page's own origin count. Closing the popup clears the loading state.
  */
 export function useOAuthPopup({ mode, onMessage }: OAuthPopupOptions) {
   const { t } = useTranslation();

@@ -53,7 +53,10 @@ export interface SignUpFields {
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, FieldErrorKey>>;
 
-/** SPEC §5 sign-up rules: every field required, username ≥ 3, password ≥ 8, 'Passwords do not match'. */
+/**
+ * Sign-up rules (docs/product/accounts.md#registration): every field required, username ≥ 3, password ≥ 8, 'Passwords
+ * do not match'.
+ */
 export function validateSignUp(fields: SignUpFields): FieldErrors<keyof SignUpFields> {
   const errors: FieldErrors<keyof SignUpFields> = {};
   const username = usernameProblem(fields.username);

@@ -3,7 +3,10 @@ import { api } from '../../app/api';
 
 export const configApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/config — public feature flags, limits and configured OAuth providers (PRODUCT.md §8). */
+    /**
+     * GET /api/config — public feature flags, limits and configured OAuth providers
+     * (docs/product/operations.md#feature-flags).
+     */
     getConfig: build.query<PublicConfigDto, void>({
       query: () => '/config',
       providesTags: ['Config'],

@@ -53,7 +53,7 @@ function cardById(id: string): HTMLElement {
   return card;
 }
 
-describe('dashboard (SPEC §2 "Dashboard")', () => {
+describe('dashboard', () => {
   let fake: FakeSocket;
   beforeEach(() => {
     fake = installFakeSocket();
@@ -355,7 +355,7 @@ describe('dashboard (SPEC §2 "Dashboard")', () => {
       const card = await screen.findByTestId('featured-duel');
       await waitFor(() => expect(within(card).getByTestId('featured-player2')).toHaveTextContent('Waiting'));
       expect(within(card).queryByTestId('live-badge')).not.toBeInTheDocument();
-      // Says what it is (issue 13): no LIVE, no Watch Live before the start.
+      // Says what it is: no LIVE, no Watch Live before the start.
       expect(within(card).getByTestId('waiting-badge')).toHaveTextContent('Waiting for opponent');
       expect(within(card).getByRole('button', { name: 'Watch room' })).toBeInTheDocument();
 
@@ -372,7 +372,7 @@ describe('dashboard (SPEC §2 "Dashboard")', () => {
     });
   });
 
-  describe('create room (SPEC §5)', () => {
+  describe('create room', () => {
     async function openForm() {
       storeSignedInUser(buildUser({ current_balance: 20, balance: 20 }));
       const rendered = renderApp('/dashboard');
@@ -388,7 +388,7 @@ describe('dashboard (SPEC §2 "Dashboard")', () => {
       const bet = screen.getByLabelText('Bet amount ($)');
       expect(bet).toHaveAttribute('min', '1');
       expect(bet).toHaveAttribute('step', '0.01');
-      // The bet starts at the default bet (issue 13); the game must still be chosen.
+      // The bet starts at the default bet; the game must still be chosen.
       expect(bet).toHaveValue(10);
       await user.click(screen.getByRole('button', { name: 'Create Room' }));
       expect(screen.getByText(ROOM_MESSAGES.chooseGame)).toBeInTheDocument();

@@ -23,9 +23,9 @@ const ROOMS_ERROR_TOAST = 'failed-to-load-rooms';
 const FEATURED_ERROR_TOAST = 'failed-to-load-featured-duel';
 
 /**
- * SPEC §2 Dashboard: greeting (and the guest banner), the four stat cards (not for guests), the featured duel,
- * Create Room (a sign-up prompt for guests), platform stats and the Active Rooms grid. Rooms and the featured duel
- * stay current through the lobby channel (PRODUCT §6) without pressing Refresh.
+ * Dashboard (docs/product/rooms-and-matches.md#dashboard): greeting (and the guest banner), the four stat cards (not
+ * for guests), the featured duel, Create Room (a sign-up prompt for guests), platform stats and the Active Rooms grid.
+ * Rooms and the featured duel stay current through the lobby channel without pressing Refresh.
  */
 export function DashboardPage() {
   const { t } = useTranslation();

@@ -23,10 +23,10 @@ export interface CreateRoomProblems {
   password: FieldProblem | null;
 }
 
-/** A dollar amount as typed: digits with at most 2 decimals (SPEC §9 step 0.01). */
+/** A dollar amount as typed: digits with at most 2 decimals (step 0.01). */
 const AMOUNT_PATTERN = /^\d+(?:\.\d{1,2})?$/;
 
-/** The bet in whole cents, or null when it is not a valid amount above 0 (SPEC §5). */
+/** The bet in whole cents, or null when it is not a valid amount above 0. */
 export function betCents(text: string): number | null {
   const trimmed = text.trim();
   if (!AMOUNT_PATTERN.test(trimmed)) return null;
@@ -39,9 +39,9 @@ function dollarsToCents(dollars: number): number {
 }
 
 /**
- * SPEC §5 Create room: the bet must be above 0 ('Please enter a valid bet amount') and not above the balance
- * ('Insufficient balance'), a game must be chosen; also the game's own bet limits and a private room's password
- * (the server's rules, checked here first so the form says so at once).
+ * Create room (docs/product/rooms-and-matches.md#creating-a-room): the bet must be above 0 ('Please enter a valid bet
+ * amount') and not above the balance ('Insufficient balance'), a game must be chosen; also the game's own bet limits
+ * and a private room's password (the server's rules, checked here first so the form says so at once).
  */
 export function validateCreateRoom(
   draft: CreateRoomDraft,

@@ -1,7 +1,10 @@
 import { VALIDATION_MESSAGES } from '@skillduel/contracts';
 import type { TranslationResource } from '../../i18n/en';
 
-/** The dashboard's strings (SPEC §2 "Dashboard"); the spec's own messages come from @skillduel/contracts. */
+/**
+ * The dashboard's strings (docs/product/rooms-and-matches.md#dashboard); shared messages come from
+ * @skillduel/contracts.
+ */
 export const dashboardEn = {
   title: 'Dashboard',
   greeting: 'Welcome, {{username}}!',

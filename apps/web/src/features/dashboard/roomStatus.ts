@@ -1,6 +1,8 @@
 import type { RoomStatus } from '@skillduel/contracts';
 
-/** SPEC §4 room status colours: waiting yellow, playing green, anything else grey. */
+/**
+ * Room status colours (docs/product/rooms-and-matches.md#dashboard): waiting yellow, playing green, anything else grey.
+ */
 export type StatusTone = 'yellow' | 'green' | 'grey';
 
 export function statusTone(status: RoomStatus | string): StatusTone {

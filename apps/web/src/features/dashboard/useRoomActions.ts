@@ -13,9 +13,9 @@ import { useSession } from '../session/hooks';
 export interface RoomActions {
   /** The room a join or watch call is under way for (its buttons wait). */
   busyRoomId: string | null;
-  /** Join (SPEC §2, §5): guests are refused with the spec's message; a private room passes its password. */
+  /** Join: guests are refused with a message saying why; a private room passes its password. */
   join(room: RoomDto, password?: string): Promise<void>;
-  /** Watch: POST spectate, 'Spectating room...', then the room with ?spectate=true (SPEC §4). */
+  /** Watch: POST spectate, 'Spectating room...', then the room with ?spectate=true. */
   watch(room: RoomDto): Promise<void>;
 }
 

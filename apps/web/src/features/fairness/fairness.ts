@@ -3,7 +3,7 @@ import { replayRound } from '@skillduel/games';
 
 type Pair = readonly [number, number];
 
-/** What the browser checked of a finished round, on its own (provably fair, PRODUCT §4). */
+/** What the browser checked of a finished round, on its own (docs/product/rooms-and-matches.md#provable-fairness). */
 export interface FairnessReport {
   /** sha256(seed) equals the hash published before the start; null while the seed is not revealed. */
   seedMatches: boolean | null;

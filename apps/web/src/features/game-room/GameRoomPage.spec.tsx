@@ -10,7 +10,7 @@ import { apiUrl, server } from '../../test/server';
 
 const roomNotFound = () => HttpResponse.json({ statusCode: 404, detail: 'Resource not found' }, { status: 404 });
 
-describe('game room (SPEC §2 "Game room")', () => {
+describe('game room', () => {
   // Fake clocks for timers and performance.now; msw's fetch needs the real process.nextTick.
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick'] }));
   afterEach(() => jest.useRealTimers());
@@ -345,7 +345,7 @@ describe('game room (SPEC §2 "Game room")', () => {
       expect(requested).toBe('room_abc123');
     });
 
-    it('plays a catalogue game without an engine of its own as quick-click (SPEC §4)', async () => {
+    it('plays a catalogue game without an engine of its own as quick-click', async () => {
       server.use(
         http.get(apiUrl('/games/'), () =>
           HttpResponse.json([...GAMES, buildGame({ id: 'tap-tap', name: 'Tap Tap', icon: '👆' })]),

@@ -12,9 +12,9 @@ const PracticeRoom = lazy(() => import('./PracticeRoom').then((module) => ({ def
 const ServerRoom = lazy(() => import('./ServerRoom').then((module) => ({ default: module.ServerRoom })));
 
 /**
- * `/game/{gameId}` (SPEC §2 "Game room"): a built-in game (practice against the computer), a catalogue game without
- * its own engine (plays quick-click, SPEC §4), a real room (id containing 'room', loaded from the server), or the
- * not-found screen. `?spectate=true` means watching only.
+ * `/game/{gameId}` (docs/product/rooms-and-matches.md#game-room-page): a built-in game (practice against the computer),
+ * a catalogue game without its own engine (plays quick-click), a real room (id containing 'room', loaded from the
+ * server), or the not-found screen. `?spectate=true` means watching only.
  */
 export function GameRoomPage() {
   const { t } = useTranslation();

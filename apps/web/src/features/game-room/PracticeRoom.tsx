@@ -30,7 +30,10 @@ function statusLabel(state: PracticeState, isGuest: boolean): GameRoomStatusLabe
   }
 }
 
-/** SPEC §4: a win toasts 'You won!' with 'Practice win!' (practice is never paid); a loss 'You lost this round…'. */
+/**
+ * Practice toasts: a win toasts 'You won!' with 'Practice win!' (practice is never paid); a loss 'You lost this
+ * round…'.
+ */
 function useResultToast(state: PracticeState): void {
   const { t } = useTranslation();
   const finishedSeed = state.phase === 'finished' ? state.run.match.seed : null;
@@ -48,8 +51,8 @@ function useResultToast(state: PracticeState): void {
 }
 
 /**
- * `/game/{gameId}` for a built-in game: practice against the computer (SPEC §2, §4; PRODUCT §4). The engine runs in
- * the browser; no money moves, so the bet is 0 and the subtitle says 'Practice Mode'.
+ * `/game/{gameId}` for a built-in game: practice against the computer (docs/product/rooms-and-matches.md#practice). The
+ * engine runs in the browser; no money moves, so the bet is 0 and the subtitle says 'Practice Mode'.
  */
 export function PracticeRoom({
   target,
@@ -64,7 +67,7 @@ export function PracticeRoom({
   const isGuest = session.kind !== 'signedIn';
   const username = session.kind === 'anonymous' ? '' : session.user.username;
   const { state, timeLimitSeconds, start, reset, sendInput } = usePracticeMatch(target.engineId);
-  // Find opponent: real-money quick match on a built-in game (PRODUCT §4).
+  // Find opponent: real-money quick match on a built-in game (docs/product/matchmaking.md#find-opponent).
   const quickMatch = useQuickMatch(target.gameId);
   const balanceDollars = session.kind === 'signedIn' ? (session.user.current_balance ?? session.user.balance ?? 0) : 0;
   const [focusStart, setFocusStart] = useState(false);
@@ -82,7 +85,7 @@ export function PracticeRoom({
   const playerScore = state.phase === 'finished' ? state.result.playerScore : (view?.displayScore ?? 0);
   const opponentScore =
     state.phase === 'finished' ? state.result.opponentScore : state.phase === 'playing' ? state.run.botScore : 0;
-  // Searching for a real opponent (issue 17): no practice, no computer opponent on screen.
+  // Searching for a real opponent: no practice, no computer opponent on screen.
   const searching = !spectating && quickMatch.search !== null;
   const opponentName = searching ? t('matchmaking.opponentPending') : t('gameRoom.players.computer');
 

@@ -23,7 +23,7 @@ function playing(gameId: 'quick-click' | 'number-rush' | 'memory-master', timeLi
   ]);
 }
 
-describe('practice match reducer (SPEC §4 Game room)', () => {
+describe('practice match reducer', () => {
   it('counts down 3-2-1, then plays a fresh match with both scores at zero', () => {
     const countdown = practiceReducer(IDLE, { type: 'start' });
     expect(countdown).toEqual({ phase: 'countdown', secondsLeft: 3 });

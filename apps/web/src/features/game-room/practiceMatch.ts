@@ -15,8 +15,9 @@ import {
 
 /**
  * A practice match against the computer, as a pure reducer: the engine runs the human as player 0 (player 1 never
- * moves), the bot gives the "Computer" display score over time, and `practiceWinner` decides (SPEC §4). Every
- * time (`atMs`, ms since play started) arrives in the action, so the reducer stays pure and replayable.
+ * moves), the bot gives the "Computer" display score over time, and `practiceWinner` decides
+ * (docs/product/rooms-and-matches.md#practice). Every time (`atMs`, ms since play started) arrives in the action, so
+ * the reducer stays pure and replayable.
  */
 
 /** The human's seat in the engine. */
@@ -29,7 +30,7 @@ export function engineOf(gameId: GameId): AnyGameEngine {
   return GAME_ENGINES[gameId];
 }
 
-/** SPEC §3 Game result, kept on the client for a practice match. Money never moves against the computer. */
+/** The game result, kept on the client for a practice match. Money never moves against the computer. */
 export interface PracticeResult {
   readonly winner: PracticeWinner;
   /** Out of 100. */

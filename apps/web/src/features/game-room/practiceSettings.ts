@@ -2,9 +2,10 @@ import type { GameId } from '@skillduel/contracts';
 import { GAME_ROOM_DEFAULTS } from '@skillduel/contracts';
 
 /**
- * Practice time limit per game, in seconds. SPEC §9's default is 30 s; memory-master gets 60 s because its display
- * phases alone take 30 s, so round 5 would be unreachable (libs/games README). The server will publish time limits
- * with rooms (Game room view `settings.time_limit`); until then this is the one place that sets them.
+ * Practice time limit per game, in seconds. The default is 30 s (docs/product/games.md#time-limits); memory-master gets
+ * 60 s because its display phases alone take 30 s, so round 5 would be unreachable (libs/games README). The server will
+ * publish time limits with rooms (Game room view `settings.time_limit`); until then this is the one place that sets
+ * them.
  */
 export const PRACTICE_TIME_LIMIT_SECONDS: Readonly<Record<GameId, number>> = {
   'quick-click': GAME_ROOM_DEFAULTS.timeLimitSeconds,

@@ -1,16 +1,22 @@
 import { GAME_IDS, type GameDto, type GameId } from '@skillduel/contracts';
 
-/** The seven built-in games (SPEC §9). Checked here rather than with @skillduel/games, which loads with the room. */
+/**
+ * The seven built-in games (docs/product/games.md#the-seven-games). Checked here rather than with @skillduel/games,
+ * which loads with the room.
+ */
 export function isBuiltInGameId(id: string): id is GameId {
   return (GAME_IDS as readonly string[]).includes(id);
 }
 
-/** Ids of real rooms contain 'room' (SPEC §4, PRODUCT §4); built-in game ids never do. */
+/** Ids of real rooms contain 'room'; built-in game ids never do. */
 export function isRoomId(id: string): boolean {
   return id.includes('room');
 }
 
-/** Leave Room: guests back to the catalogue, everyone else to the dashboard (SPEC §2, §6). */
+/**
+ * Leave Room: guests back to the catalogue, everyone else to the dashboard
+ * (docs/product/rooms-and-matches.md#leaving-a-room).
+ */
 export function leaveRoomPath(isGuest: boolean): string {
   return isGuest ? '/games' : '/dashboard';
 }
@@ -21,9 +27,9 @@ export interface GameInfo {
   readonly icon: string;
 }
 
-/** What `/game/{gameId}` opens (SPEC §4 "Game room", §5). */
+/** What `/game/{gameId}` opens (docs/product/rooms-and-matches.md#game-room-page). */
 export type RoomTarget =
-  /** A built-in game, or a catalogue game without an engine of its own (SPEC §4: unknown ids play quick-click). */
+  /** A built-in game, or a catalogue game without an engine of its own (it plays quick-click). */
   | { readonly kind: 'game'; readonly gameId: string; readonly engineId: GameId; readonly info: GameInfo }
   | { readonly kind: 'room'; readonly roomId: string }
   | { readonly kind: 'loading' }

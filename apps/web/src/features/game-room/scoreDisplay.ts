@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
 
 /**
- * How a game's score reads (issue 13). Games with a target (Quick Click's clicks, Memory Master's rounds, Reaction
- * Time's rating) score out of 100; points games (a correct answer is worth points, the engine caps only the display)
- * keep scoring past 100, so their real points are shown: two players above 100 must not both read 100/100.
+ * How a game's score reads (docs/product/games.md#scoring). Games with a target (Quick Click's clicks, Memory Master's
+ * rounds, Reaction Time's rating) score out of 100; points games (a correct answer is worth points, the engine caps
+ * only the display) keep scoring past 100, so their real points are shown: two players above 100 must not both read
+ * 100/100.
  */
 export type ScoreMode = 'outOf100' | 'points';
 

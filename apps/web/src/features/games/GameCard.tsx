@@ -6,8 +6,8 @@ import { Link } from 'react-router-dom';
 import { formatBetDollars } from '../../app/format';
 
 /**
- * One catalogue card (SPEC §2 Games). Guests see no bet range and a Practice button. With live figures (issue 17)
- * the card shows players searching and playing this game instead of the catalogue's static count.
+ * One catalogue card (docs/product/games.md#games-page). Guests see no bet range and a Practice button. With live lobby
+ * figures the card shows players searching and playing this game instead of the catalogue's static count.
  */
 export function GameCard({
   game,

@@ -21,7 +21,7 @@ function storeSignedIn() {
 const chip = (name: string) =>
   within(screen.getByRole('group', { name: 'Filter by category' })).getByRole('button', { name });
 
-describe('games page (SPEC §2 Games)', () => {
+describe('games page', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('shows a spinner while loading, then one card per game', async () => {

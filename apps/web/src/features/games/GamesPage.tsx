@@ -15,7 +15,7 @@ type CategoryFilter = 'all' | GameCategory;
 const FILTERS: readonly CategoryFilter[] = ['all', ...GAME_CATEGORIES];
 const LOAD_ERROR_TOAST_ID = 'failed-to-load-games';
 
-/** The games catalogue (SPEC §2 Games). */
+/** The games catalogue (docs/product/games.md#games-page). */
 export function GamesPage() {
   const { t } = useTranslation();
   const isGuest = useAppSelector(selectIsGuest);

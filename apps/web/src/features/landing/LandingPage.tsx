@@ -9,7 +9,10 @@ import { LanguageSwitch } from '../language/LanguageSwitch';
 import { useSession, useStartGuestSession } from '../session/hooks';
 import { ThemeToggle } from '../theme/ThemeToggle';
 
-/** The spec's example games (SPEC §1) and the built-in game each one opens for practice. */
+/**
+ * The landing page's example games (docs/product/app-and-api.md#landing-page) and the built-in game each one opens for
+ * practice.
+ */
 const EXAMPLE_GAME_IDS: Record<(typeof LANDING_EXAMPLE_GAMES)[number], GameId> = {
   'Quick Click': 'quick-click',
   'Number Rush': 'number-rush',
@@ -30,7 +33,7 @@ const FEATURES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
 type ClaimKey = 'activePlayers' | 'winnings' | 'gamesPlayed';
 const CLAIMS: readonly ClaimKey[] = ['activePlayers', 'winnings', 'gamesPlayed'];
 
-/** Landing and login page (SPEC §1, §2). */
+/** Landing and login page (docs/product/app-and-api.md#landing-page). */
 export function LandingPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -48,7 +51,7 @@ export function LandingPage() {
         </div>
       </header>
       <main id="main-content" className="landing-main">
-        {/* Intro, then sign-in, then the details: on a phone the sign-in card is on the first screen (issue 13). */}
+        {/* Intro, then sign-in, then the details: on a phone the sign-in card is on the first screen. */}
         <div className="landing-grid">
           <section className="hero hero-intro" aria-labelledby="hero-title">
             <h1 id="hero-title">{t('landing.heroTitle')}</h1>

@@ -55,7 +55,7 @@ function serveLeaderboard(respond: (query: URLSearchParams) => LeaderboardRespon
 const filter = (group: string, name: string) =>
   within(screen.getByRole('group', { name: group })).getByRole('button', { name });
 
-describe('leaderboard page (SPEC §2 Leaderboard, PRODUCT.md §7)', () => {
+describe('leaderboard page', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('shows a spinner, then Your Ranking and the Top Players with medals, #n, flags and the caller highlighted', async () => {

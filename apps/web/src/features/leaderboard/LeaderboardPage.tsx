@@ -26,7 +26,7 @@ type Region = (typeof LEADERBOARD_REGIONS)[number];
 const LOAD_ERROR_TOAST_ID = 'failed-to-load-leaderboard';
 const MEDALS: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };
 
-/** SPEC §2 Leaderboard, with the Time Period and Region filters sent to the API (PRODUCT.md §7). */
+/** The leaderboard, with the Time Period and Region filters sent to the API (docs/product/leaderboard.md). */
 export function LeaderboardPage() {
   const { t } = useTranslation();
   const isGuest = useAppSelector(selectIsGuest);
@@ -163,7 +163,7 @@ function YourRanking({ me }: { me: LeaderboardMe }) {
 }
 
 /**
- * One player. Medals go by position in the list (gold, silver, bronze: one each, issue 13); the number is the
+ * One player. Medals go by position in the list (gold, silver, bronze: one each); the number is the
  * competition rank the server computed, so tied players share it ("1, 1, 3").
  */
 function PlayerRow({ entry, position, isMe }: { entry: LeaderboardEntry; position: number; isMe: boolean }) {

@@ -2,7 +2,7 @@ import { FLAG_COUNTRIES } from '@skillduel/contracts';
 
 const GLOBE = '🌐';
 
-/** Flag emoji for the countries SPEC §2 knows (MX, CO, DO, PE, US, CA, BR, AR); any other country shows a globe. */
+/** Flag emoji for the product's countries (MX, CO, DO, PE, US, CA, BR, AR); any other country shows a globe. */
 export function flagFor(country: string | null | undefined): string {
   const code = (country ?? '').toUpperCase();
   if (!(FLAG_COUNTRIES as readonly string[]).includes(code)) return GLOBE;

@@ -1,7 +1,7 @@
 import { TOAST_MESSAGES } from '@skillduel/contracts';
 import type { TranslationResource } from '../../i18n/en';
 
-/** The leaderboard page (SPEC §2 Leaderboard). English is the source; the spec's wording verbatim. */
+/** The leaderboard page (docs/product/leaderboard.md#leaderboard-page). English is the source. */
 export const leaderboardEn = {
   title: 'Leaderboard',
   subtitle: 'The best players on SkillDuel.',

@@ -9,7 +9,10 @@ export interface LeaderboardArgs {
 
 export const leaderboardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/users/leaderboard/ with the page's period and region (PRODUCT.md §7: sent and honoured). */
+    /**
+     * GET /api/users/leaderboard/ with the page's period and region, sent and honoured
+     * (docs/product/leaderboard.md#leaderboard-api).
+     */
     getLeaderboard: build.query<LeaderboardResponse, LeaderboardArgs>({
       query: ({ metric = 'total_earnings', period, region }) => ({
         url: '/users/leaderboard/',

@@ -133,7 +133,7 @@ function start(fake: FakeSocket, room: RoomDto): void {
   );
 }
 
-describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', () => {
+describe('live room: the game room of a real room', () => {
   let fake: FakeSocket;
   beforeEach(() => {
     jest.useFakeTimers({ doNotFake: ['nextTick'] });
@@ -230,7 +230,7 @@ describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', ()
     expect(within(result).getByRole('heading', { name: 'You Won!' })).toBeInTheDocument();
     expect(within(result).getByTestId('final-player-score')).toHaveTextContent('40 pts');
     expect(within(result).getByTestId('final-opponent-score')).toHaveTextContent('20 pts');
-    // One payout vocabulary (issue 13): the pot paid out (twice the bet, SPEC §4) and the net gain.
+    // One payout vocabulary on every screen: the pot paid out (twice the bet) and the net gain.
     expect(within(result).getByTestId('winnings')).toHaveTextContent('Winnings: $10.00 (+$5.00 net)');
     expect(within(result).getByTestId('revealed-seed')).toHaveTextContent(SEED);
     expect(await screen.findByText(GAME_ROOM_MESSAGES.youWon)).toBeInTheDocument();
@@ -366,7 +366,7 @@ describe('live room (SPEC §2 "Game room" for real rooms; PRODUCT §4, §6)', ()
     countdownAndStart(fake, room);
     advance(3000);
     start(fake, room);
-    // Both above 100: the display caps at 100, the raw scores decide (issue 13).
+    // Both above 100: the display caps at 100, the raw scores decide.
     fake.serverEmit('match:scores', { ...scores(room.id, [100, 100]), scores: [130, 120] });
     expect(screen.getByTestId('player-score')).toHaveTextContent('130 pts');
     expect(screen.getByTestId('opponent-score')).toHaveTextContent('120 pts');

@@ -132,7 +132,7 @@ function LiveRoomScreen({
   const player1 = room?.player1 ?? view.player1 ?? null;
   const player2 = room?.player2 ?? view.player2 ?? null;
   const seat: RoomSeat | null = state.connection === 'joined' ? state.yourSeat : (view.your_seat ?? null);
-  // SPEC §6: ?spectate=true or the spectatorMode flag make a spectator; so does not having a seat.
+  // ?spectate=true or the spectatorMode flag make a spectator; so does not having a seat.
   const isSpectator = spectate || seat === null || isGuest || me?.spectatorMode === true;
   const playerSeat: RoomSeat | null = isSpectator ? null : seat;
   const phase: RoomPhase = state.phase ?? phaseOfStatus(view.status);
@@ -193,7 +193,7 @@ function LiveRoomScreen({
   };
 
   const leave = async () => {
-    // Leaving before the match starts closes the room and refunds (PRODUCT §4); during play the socket's
+    // Leaving before the match starts closes the room and refunds; during play the socket's
     // room:leave (on unmount) starts the reconnect grace period instead.
     if (playerSeat !== null && (phase === 'waiting' || phase === 'ready' || phase === 'finished')) {
       try {

@@ -43,7 +43,7 @@ function finishHeld(fake: FakeSocket, roomId: string, winner: 'player' | 'oppone
   });
 }
 
-describe('live room: a payout held for fair-play review (issue 18)', () => {
+describe('live room: a payout held for fair-play review', () => {
   let fake: FakeSocket;
   beforeEach(() => {
     fake = installFakeSocket();

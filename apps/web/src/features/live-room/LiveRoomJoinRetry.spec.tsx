@@ -17,8 +17,8 @@ async function advance(ms: number): Promise<void> {
 }
 
 /**
- * The chaos soak (issue 19) showed `room:join` answered with a "try again" code while the server running the room
- * paused or moved to another instance: the room joins again by itself, and the player hears of it only if the
+ * The chaos soak (npm run test:chaos) showed `room:join` answered with a "try again" code while the server running the
+ * room paused or moved to another instance: the room joins again by itself, and the player hears of it only if the
  * retries run out.
  */
 describe('live room: a join that no server answered in time is tried again', () => {
@@ -78,8 +78,8 @@ describe('live room: a join that no server answered in time is tried again', () 
 });
 
 /**
- * A server that stalled, or handed the room to another server (issue 19's two-instance soak), may no longer count the
- * player's socket in the room: it refuses their next request NOT_WATCHING, and the request did not run. The room is
+ * A server that stalled, or handed the room to another server (as in the two-instance chaos soak), may no longer count
+ * the player's socket in the room: it refuses their next request NOT_WATCHING, and the request did not run. The room is
  * joined again and the request sent once more, so Start Game works without the player reloading the page.
  */
 describe('live room: a request refused because the server forgot the socket', () => {

@@ -47,7 +47,7 @@ function serveRatings(requested: string[]): void {
   );
 }
 
-describe('live room player panel: skill ratings (issue 17)', () => {
+describe('live room player panel: skill ratings', () => {
   let fake: FakeSocket;
   beforeEach(() => {
     fake = installFakeSocket();

@@ -1,7 +1,7 @@
 import type { TranslationResource } from '../../i18n/en';
 
 /**
- * Strings of the live room (real rooms, PRODUCT §4 and §6) that the game room does not already have; the spec's own
+ * Strings of the live room (real rooms) that the game room does not already have; the spec's own
  * labels (Ready to Play?, Start Game, You Won!, …) are shared with it under `gameRoom`.
  */
 export const liveRoomEn = {

@@ -21,7 +21,7 @@ import {
 import type { InputOutcome, PlayerView } from '@skillduel/games';
 
 /**
- * A live room as this client knows it, built from the socket's events (PRODUCT §6) by a pure reducer, so the whole
+ * A live room as this client knows it, built from the socket's events by a pure reducer, so the whole
  * flow — join, ready, countdown, play, result, chat — can be replayed in tests without a socket.
  */
 

@@ -157,7 +157,7 @@ export function useLiveRoom(roomId: string, onError?: (error: RealtimeErrorDto) 
   const sendChat = useCallback(
     async (message: string) => {
       const text = message.trim();
-      if (text === '') return null; // SPEC §5: empty or whitespace is ignored
+      if (text === '') return null; // an empty or whitespace-only message is ignored
       return refusalOf(
         await inRoom(() => getRealtimeClient().request(CLIENT_EVENTS.chatSend, { room_id: roomId, message: text })),
       );

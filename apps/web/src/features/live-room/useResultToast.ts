@@ -6,7 +6,7 @@ import { toast } from '../../app/toast';
 import { refreshBalances } from '../rooms/roomsApi';
 import type { LiveRoomControls } from './useLiveRoom';
 
-/** SPEC §4 toasts at the end of a round, then the top bar's balance is reloaded. */
+/** Toasts at the end of a round, then the top bar's balance is reloaded. */
 export function useResultToast(controls: LiveRoomControls, roomId: string, bet: number): void {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -23,7 +23,7 @@ export function useResultToast(controls: LiveRoomControls, roomId: string, bet: 
         }
         toast.success(t('gameRoom.toast.won'), {
           id,
-          // SPEC §4: '+$' twice the bet, and which figure it is (issue 13): the payout, then the net gain.
+          // '+$' twice the bet, and which figure it is: the payout, then the net gain.
           ...(result.earnings > 0
             ? { description: t('gameRoom.toast.paid', payoutFigures(result.earnings, bet)) }
             : {}),

@@ -15,7 +15,7 @@ function ratingText(t: TFunction, data: PlayerRatingsResponse | undefined, gameI
 }
 
 /**
- * The two shown players' skill ratings in this game for the match player panel (issue 17), e.g. '1662 ± 88'.
+ * The two shown players' skill ratings in this game for the match player panel, e.g. '1662 ± 88'.
  * Guests cannot read ratings (signed-in only). Fetched again when a round finishes, since settlement moved them.
  */
 export function useSeatRatings(

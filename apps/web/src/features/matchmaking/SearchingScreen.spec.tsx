@@ -29,7 +29,7 @@ const FIGURES: LobbyFiguresDto = {
   games: [{ game_id: 'number-rush', searching: 3, playing: 2, live_matches: 1 }],
 };
 
-describe('SearchingScreen (issue 17 point 3)', () => {
+describe('SearchingScreen', () => {
   beforeEach(() => {
     jest.mocked(playFoundChime).mockClear();
     server.use(http.get(apiUrl('/matchmaking/figures'), () => HttpResponse.json(FIGURES)));

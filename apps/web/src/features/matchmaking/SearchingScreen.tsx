@@ -108,8 +108,8 @@ function Expired({ expired, onDismiss }: { expired: MatchmakingExpiredDto; onDis
 }
 
 /**
- * Find opponent's live state (issue 17 point 3): searching (elapsed, rating range, Cancel), then 'Opponent found!',
- * or, when nobody was found in time, the refund.
+ * Find opponent's live state (docs/product/matchmaking.md#find-opponent): searching (elapsed, rating range, Cancel),
+ * then 'Opponent found!', or, when nobody was found in time, the refund.
  */
 export function SearchingScreen({
   search,

@@ -1,5 +1,5 @@
 /**
- * A short two-note chime when an opponent is found (issue 17 point 3: "with sound"). Web Audio, no asset to load;
+ * A short two-note chime when an opponent is found, so a player who looked away hears it. Web Audio, no asset to load;
  * the player has just pressed Find opponent, so the browser allows it. Silent where audio is unavailable, and when
  * the player asked the system for reduced motion (often paired with wanting fewer surprises).
  */

@@ -1,7 +1,10 @@
 import { MATCHMAKING_MESSAGES } from '@skillduel/contracts';
 import type { TranslationResource } from '../../i18n/en';
 
-/** The searching state of Find opponent (issue 17 point 3). Server messages: English is the source, verbatim. */
+/**
+ * The searching state of Find opponent (docs/product/matchmaking.md#find-opponent). Server messages: English is the
+ * source, verbatim.
+ */
 export const matchmakingEn = {
   subtitle: 'Finding an opponent',
   opponentPending: 'Searching…',

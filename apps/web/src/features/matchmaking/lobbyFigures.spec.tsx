@@ -15,7 +15,7 @@ const FIGURES: LobbyFiguresDto = {
   games: [{ game_id: 'quick-click', searching: 2, playing: 4, live_matches: 2 }],
 };
 
-describe('lobby figures (issue 17): real players online, searching and playing, pushed', () => {
+describe('lobby figures: real players online, searching and playing, pushed', () => {
   beforeEach(() => {
     server.use(http.get(apiUrl('/matchmaking/figures'), () => HttpResponse.json(FIGURES)));
   });

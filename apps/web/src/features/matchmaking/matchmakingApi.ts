@@ -15,10 +15,11 @@ export interface EnterQueueRequest {
 }
 
 /**
- * The matchmaking queue (issue 17, docs/decisions/1702): the player's entry (GET answers null when not searching),
- * entering it (the stake is escrowed; one Idempotency-Key per click like every room money call; the browser adds the
- * server-issued device id cookie by itself, so two accounts of one device are never paired, decision 2330) and
- * leaving it (the stake is refunded). Entering and leaving write the answer into the GET's cache, so the searching state follows.
+ * The matchmaking queue (docs/product/matchmaking.md#queue, docs/decisions/1702): the player's entry (GET answers null
+ * when not searching), entering it (the stake is escrowed; one Idempotency-Key per click like every room money call;
+ * the browser adds the server-issued device id cookie by itself, so two accounts of one device are never paired,
+ * decision 2330) and leaving it (the stake is refunded). Entering and leaving write the answer into the GET's cache,
+ * so the searching state follows.
  */
 export const matchmakingApi = api.injectEndpoints({
   endpoints: (build) => ({

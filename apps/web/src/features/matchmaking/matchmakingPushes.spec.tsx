@@ -25,7 +25,7 @@ function serveEntry(entry: MatchmakingEntryDto): { end: () => void } {
   };
 }
 
-describe('matchmaking pushes (issue 17): expiry with its refund, and the match found from any page', () => {
+describe('matchmaking pushes: expiry with its refund, and the match found from any page', () => {
   beforeEach(() => clearSearchingHere());
 
   it('an expired search ends with a clear message and the refund; OK goes back to Find opponent', async () => {

@@ -1,7 +1,7 @@
 import { NOTIFICATION_TEXTS } from '@skillduel/contracts';
 import type { TranslationResource } from '../../i18n/en';
 
-/** The bell's list (SPEC §2 Shared layout; PRODUCT.md §7). The bell's own labels are under topBar. */
+/** The bell's list (docs/product/leaderboard.md#notifications). The bell's own labels are under topBar. */
 export const notificationsEn = {
   markAllRead: 'Mark all as read',
   markRead: 'Mark as read',

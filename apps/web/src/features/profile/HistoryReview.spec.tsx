@@ -135,7 +135,7 @@ async function openDetails(user: ReturnType<typeof renderApp>['user'], index: nu
   return details;
 }
 
-describe('profile history: rounds held for a fair-play review (issue 18)', () => {
+describe('profile history: rounds held for a fair-play review', () => {
   it('labels a held round, says nothing was paid, and shows why it is held with a green fairness check', async () => {
     serveHistory();
     storeSignedIn();

@@ -105,7 +105,7 @@ export function HistoryTab() {
   );
 }
 
-/** What the match did to the player's money, in the words the finish screen and the bell use (issue 13). */
+/** What the match did to the player's money, in the words the finish screen and the bell use. */
 function moneyText(t: TFunction, match: MatchHistoryItemDto): string {
   switch (match.result) {
     case 'win':

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { countryName } from './countries';
 import { rankName } from '../../app/rankName';
 
-/** SPEC §2 Profile header: avatar, username, email, level, rank, country, member since, XP progress bar. */
+/** Profile header: avatar, username, email, level, rank, country, member since, XP progress bar. */
 export function ProfileHeader({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const xpToNext = Math.max(1, user.xpToNext);

@@ -40,7 +40,7 @@ function buildSession(overrides: Partial<SessionDto> = {}): SessionDto {
   };
 }
 
-describe('profile header (SPEC §2)', () => {
+describe('profile header', () => {
   it('shows avatar initial, username, email, level, rank, country, member since and the XP bar', async () => {
     storeSignedIn({ username: 'alice', level: 4, xp: 120, xpToNext: 400, rank: 'Bronze', country: 'CO' });
     renderApp('/profile');
@@ -79,7 +79,7 @@ describe('profile header (SPEC §2)', () => {
   });
 });
 
-describe('profile settings (SPEC §2, §5)', () => {
+describe('profile settings', () => {
   it("blocks a short username with 'Username must be at least 3 characters long'", async () => {
     storeSignedIn();
     let called = false;
@@ -189,7 +189,7 @@ describe('profile settings (SPEC §2, §5)', () => {
   });
 });
 
-describe('security tab (PRODUCT.md §2)', () => {
+describe('security tab', () => {
   it('lists the sessions, marks this one and revokes another after confirming', async () => {
     storeSignedIn();
     let sessions = [

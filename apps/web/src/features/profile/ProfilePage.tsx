@@ -16,7 +16,10 @@ import './profile.css';
 const TABS = ['statistics', 'history', 'settings', 'security', 'limits'] as const;
 type Tab = (typeof TABS)[number];
 
-/** SPEC §2 Profile: header, then the Statistics, History, Settings and Security tabs. Guests get a sign-up prompt. */
+/**
+ * Profile (docs/product/accounts.md#profile-page): header, then the Statistics, History, Settings and Security tabs.
+ * Guests get a sign-up prompt.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const session = useSession();

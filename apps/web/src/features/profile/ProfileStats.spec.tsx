@@ -48,7 +48,7 @@ function historyItem(index: number, overrides: Partial<MatchHistoryItemDto> = {}
   };
 }
 
-describe('profile statistics and history (PRODUCT.md §7: real data)', () => {
+describe('profile statistics and history show real data', () => {
   it('shows the real figures and both charts', async () => {
     server.use(http.get(apiUrl('/users/me/statistics'), () => HttpResponse.json(STATS)));
     storeSignedIn();

@@ -42,9 +42,9 @@ function changesOf(user: User, fields: SettingsFields): ProfileUpdate {
 }
 
 /**
- * SPEC §2 Profile settings: username, email, country; PUT /users/me/; 'Profile updated successfully!'. Changing the
- * email needs the current password (and a 2FA code when 2FA is on), and takes effect once the new address confirms
- * it (decision 1001): until then the form shows the address waiting for confirmation.
+ * Profile settings (docs/product/accounts.md#profile): username, email, country; PUT /users/me/; 'Profile updated
+ * successfully!'. Changing the email needs the current password (and a 2FA code when 2FA is on), and takes effect once
+ * the new address confirms it (decision 1001): until then the form shows the address waiting for confirmation.
  */
 export function SettingsTab({ user }: { user: User }) {
   const { t } = useTranslation();

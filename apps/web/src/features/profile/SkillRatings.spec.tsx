@@ -27,7 +27,7 @@ const RATINGS: PlayerRatingsResponse = {
   ],
 };
 
-describe('profile skill ratings (issue 17)', () => {
+describe('profile skill ratings', () => {
   it('shows the rating per game, rounded, with ± deviation and the rated matches', async () => {
     const requested: string[] = [];
     server.use(

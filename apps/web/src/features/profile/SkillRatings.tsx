@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useGetGamesQuery } from '../games/gamesApi';
 import { formatRating, useGetUserRatingsQuery } from './ratingsApi';
 
-/** The user's Glicko-2 skill rating per game they have played for money (issue 17), on the Statistics tab. */
+/**
+ * The user's Glicko-2 skill rating per game they have played for money (docs/product/matchmaking.md#ratings), on the
+ * Statistics tab.
+ */
 export function SkillRatings({ userId }: { userId: string }) {
   const { t } = useTranslation();
   // Refetched on every visit: a match settled since the last one moves the figures.

@@ -7,7 +7,7 @@ import { EarningsChart, WinRateChart } from './charts';
 import { useGetMyStatisticsQuery } from './profileStatsApi';
 import { SkillRatings } from './SkillRatings';
 
-/** The user's own figures from the server (PRODUCT.md §7: real data, never sample figures), with two charts. */
+/** The user's own figures from the server (real data, never sample figures), with two charts. */
 export function StatisticsTab({ user }: { user: User }) {
   const { t } = useTranslation();
   const { data: stats, isLoading, isError } = useGetMyStatisticsQuery();

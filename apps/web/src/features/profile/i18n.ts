@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@skillduel/contracts';
 import type { TranslationResource } from '../../i18n/en';
 
-/** The profile page (SPEC §2 Profile) and its Security tab (PRODUCT.md §2). English is the source. */
+/** The profile page and its Security tab (docs/product/accounts.md#profile-page). English is the source. */
 export const profileEn = {
   title: 'Profile',
   username: 'Username',

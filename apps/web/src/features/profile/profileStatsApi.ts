@@ -3,7 +3,7 @@ import { api } from '../../app/api';
 
 export const profileStatsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/users/me/statistics (PRODUCT.md §7: real figures). */
+    /** GET /api/users/me/statistics: real figures, never samples. */
     getMyStatistics: build.query<PlayerStatisticsDto, void>({
       query: () => '/users/me/statistics',
     }),

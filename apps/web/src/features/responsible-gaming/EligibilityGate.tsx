@@ -22,9 +22,9 @@ type EnsureEligible = () => Promise<boolean>;
 const EligibilityGateContext = createContext<EnsureEligible>(() => Promise.resolve(true));
 
 /**
- * Asks a signed-in player for date of birth, country and the terms at their first money action (issue 15), in a
- * short dialog, and lets the action go on once confirmed. The server refuses money moves without it anyway
- * (ELIGIBILITY_REQUIRED); this only spares the player a refusal.
+ * Asks a signed-in player for date of birth, country and the terms at their first money action
+ * (docs/product/player-protection.md#eligibility), in a short dialog, and lets the action go on once confirmed. The
+ * server refuses money moves without it anyway (ELIGIBILITY_REQUIRED); this only spares the player a refusal.
  */
 export function EligibilityGateProvider({ children }: { children: ReactNode }) {
   const session = useSession();

@@ -25,7 +25,10 @@ function formatDate(iso: string, language: string): string {
   return new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** Profile → Limits & safety (issue 15): limits with pending raises, usage, breaks and where to get help. */
+/**
+ * Profile → Limits & safety (docs/product/player-protection.md#limits): limits with pending raises, usage, breaks and
+ * where to get help.
+ */
 export function LimitsTab() {
   const { t } = useTranslation();
   const { data, isLoading, isError } = useGetLimitsQuery();

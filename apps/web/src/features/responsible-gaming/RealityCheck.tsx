@@ -9,8 +9,9 @@ import './responsible-gaming.css';
 const REALITY_CHECK_POLL_MS = 60_000;
 
 /**
- * The reality check (issue 15): after RG_REALITY_CHECK_MINUTES of money play the player sees the time played and
- * the session's net result, and chooses to keep playing (the clock starts again) or stop (signed out).
+ * The reality check (docs/product/player-protection.md#reality-check): after RG_REALITY_CHECK_MINUTES of money play the
+ * player sees the time played and the session's net result, and chooses to keep playing (the clock starts again) or
+ * stop (signed out).
  */
 export function RealityCheck() {
   const session = useSession();

@@ -35,7 +35,7 @@ function limitsAnswer(overrides: Partial<RgLimitsDto['limits']> = {}): RgLimitsD
   };
 }
 
-describe('responsible gaming in the web app (issue 15)', () => {
+describe('responsible gaming in the web app', () => {
   afterEach(() => sonnerToast.dismiss());
 
   it('asks a player who has not confirmed eligibility before the first deposit; Not now moves nothing', async () => {

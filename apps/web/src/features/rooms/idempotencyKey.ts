@@ -1,7 +1,7 @@
 /**
- * A fresh Idempotency-Key for a money-moving room call (create, join, quick match; PRODUCT §3): one per click, so a
- * retry of the same request by the network layer moves the bet once. `crypto.randomUUID` needs a secure context;
- * elsewhere a v4 UUID is built from `crypto.getRandomValues`.
+ * A fresh Idempotency-Key for a money-moving room call (create, join, quick match;
+ * docs/product/wallet.md#idempotency-keys): one per click, so a retry of the same request by the network layer moves
+ * the bet once. `crypto.randomUUID` needs a secure context; elsewhere a v4 UUID is built from `crypto.getRandomValues`.
  */
 export function newIdempotencyKey(): string {
   const webCrypto = globalThis.crypto;

@@ -77,7 +77,8 @@ export function realtimeErrorText(t: TFunction, error: RealtimeErrorDto): string
 
 /**
  * The reason a room call failed, for the second line of the spec's failure toast ('Failed to join room' +
- * 'Incorrect room password'): the server's refusal translated, else the spec's status message (SPEC §8).
+ * 'Incorrect room password'): the server's refusal translated, else the fixed status message
+ * (docs/product/app-and-api.md#status-messages).
  */
 export function roomFailureReason(t: TFunction, error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;

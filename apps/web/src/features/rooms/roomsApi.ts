@@ -13,7 +13,7 @@ import type { AppDispatch, AppThunk } from '../../app/store';
 import { reloadCurrentUser } from '../session/sessionThunks';
 import { newIdempotencyKey } from './idempotencyKey';
 
-/** POST /rooms (SPEC §7 plus the private room's password). */
+/** POST /rooms, with the private room's password (docs/product/rooms-and-matches.md#creating-a-room). */
 export interface CreateRoomRequest {
   game_id: string;
   bet_amount: number;
@@ -36,7 +36,7 @@ export interface QuickMatchRequest {
 const ROOM_LIST_TAG = { type: 'Rooms', id: 'LIST' } as const;
 const FEATURED_TAG = { type: 'FeaturedRoom', id: 'CURRENT' } as const;
 
-/** GET /rooms answers the list (SPEC §7 "list of rooms"); a `{ rooms }` envelope is accepted too. */
+/** GET /rooms answers the list of rooms; a `{ rooms }` envelope is accepted too. */
 function roomsOf(body: unknown): RoomDto[] {
   if (Array.isArray(body)) return body as RoomDto[];
   if (typeof body === 'object' && body !== null && Array.isArray((body as { rooms?: unknown }).rooms)) {
@@ -64,7 +64,7 @@ export function applyLobbyEvent(rooms: RoomDto[], event: LobbyRoomEventDto, quer
   else if (keep) rooms.unshift(event.room);
 }
 
-/** Events that can change which room is the featured duel (PRODUCT §4: live with most spectators, else newest). */
+/** Events that can change which room is the featured duel (the live one with most spectators, else the newest). */
 const FEATURED_TRIGGERS: ReadonlySet<LobbyRoomEventDto['kind']> = new Set(['created', 'joined', 'started']);
 const FEATURED_REFETCH_DELAY_MS = 500;
 /** Seconds a rooms list nobody shows stays cached (and subscribed to the lobby). */
@@ -165,7 +165,7 @@ export const roomsApi = roomsBase.injectEndpoints({
         stop();
       },
     }),
-    /** GET /api/rooms/{id} — the Game room view of a real room (SPEC §3). */
+    /** GET /api/rooms/{id} — the game room view of a real room (docs/product/rooms-and-matches.md#room-answers). */
     getRoomView: build.query<GameRoomViewDto, string>({
       query: (roomId) => `/rooms/${encodeURIComponent(roomId)}`,
       keepUnusedDataFor: 0,
@@ -194,7 +194,10 @@ export const roomsApi = roomsBase.injectEndpoints({
     spectateRoom: build.mutation<unknown, string>({
       query: (roomId) => ({ url: `/rooms/${encodeURIComponent(roomId)}/spectate`, method: 'POST' }),
     }),
-    /** POST /api/rooms/{id}/leave — leaving a waiting room closes it and refunds (PRODUCT §4). */
+    /**
+     * POST /api/rooms/{id}/leave — leaving a waiting room closes it and refunds
+     * (docs/product/rooms-and-matches.md#leaving-a-room).
+     */
     leaveRoom: build.mutation<unknown, string>({
       query: (roomId) => ({ url: `/rooms/${encodeURIComponent(roomId)}/leave`, method: 'POST' }),
       invalidatesTags: [ROOM_LIST_TAG, FEATURED_TAG, 'Transactions'],

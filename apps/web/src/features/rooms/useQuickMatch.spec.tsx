@@ -8,7 +8,7 @@ import { ALICE, buildRoom, buildRoomView, serveRoomView } from '../../test/rooms
 import { apiUrl, server } from '../../test/server';
 import { storeSignedInUser } from '../../test/wallet';
 
-describe('Find opponent: the matchmaking queue (issue 17 point 3)', () => {
+describe('Find opponent: the matchmaking queue', () => {
   /** GET answers `current()`; POST and DELETE are recorded. */
   function serveQueue(options: {
     current?: MatchmakingEntryDto | null;
@@ -42,7 +42,7 @@ describe('Find opponent: the matchmaking queue (issue 17 point 3)', () => {
     storeSignedInUser(buildUser({ id: ALICE.id, current_balance: 50, balance: 50 }));
     const { user } = renderApp('/game/number-rush');
     await user.click(await screen.findByRole('button', { name: 'Find opponent' }));
-    // No stake without consent (issue 13): the amount is shown, editable, and nothing is sent before Confirm.
+    // No stake without consent: the amount is shown, editable, and nothing is sent before Confirm.
     expect(screen.getByTestId('stake-amount')).toHaveValue(10);
     expect(calls).toEqual([]);
     const amount = screen.getByTestId('stake-amount');

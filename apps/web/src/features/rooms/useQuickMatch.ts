@@ -25,7 +25,7 @@ import { useSession } from '../session/hooks';
 import { roomFailureReason } from './messages';
 import { refreshBalances } from './roomsApi';
 
-/** The room page of a room id (SPEC §4 navigation). */
+/** The room page of a room id. */
 export function roomPath(roomId: string, spectate = false): string {
   return `/game/${encodeURIComponent(roomId)}${spectate ? '?spectate=true' : ''}`;
 }
@@ -79,8 +79,8 @@ function matchedRoomOf(error: unknown): string | null {
 }
 
 /**
- * Find opponent (PRODUCT §4, issue 17 point 3) on a built-in game's waiting screen: the stake the player confirmed
- * (issue 13: no money moves without consent) enters the matchmaking queue (POST /matchmaking/queue, escrowed); the
+ * Find opponent (docs/product/matchmaking.md#find-opponent) on a built-in game's waiting screen: the stake the player
+ * confirmed (no money moves without consent) enters the matchmaking queue (POST /matchmaking/queue, escrowed); the
  * server pairs players of the same game and stake by rating and pushes `matchmaking:matched` to both, and the room
  * opens after a short 'Opponent found!' (the pushes are heard in the app layout, useMatchmakingPushes, so this works
  * from any page); an entry that expires unpaired ends with its refund shown. Cancel leaves the queue with a refund. A second press while the first is on

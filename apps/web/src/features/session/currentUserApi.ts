@@ -1,7 +1,7 @@
 import type { User } from '@skillduel/contracts';
 import { api } from '../../app/api';
 
-/** Fields PUT /users/me/ accepts (SPEC §2 Profile settings); anything else is refused by the API. */
+/** Fields PUT /users/me/ accepts (docs/product/accounts.md#profile); anything else is refused by the API. */
 export interface ProfileUpdate {
   username?: string;
   email?: string;
@@ -13,7 +13,7 @@ export interface ProfileUpdate {
 
 export const currentUserApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/users/me/ — the signed-in user (SPEC §7). */
+    /** GET /api/users/me/ — the signed-in user (docs/product/accounts.md#user-answer). */
     getCurrentUser: build.query<User, void>({
       query: () => '/users/me/',
       providesTags: ['CurrentUser'],

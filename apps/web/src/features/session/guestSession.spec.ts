@@ -3,7 +3,7 @@ import { buildUser } from '../../test/factories';
 import { createGuestSession } from './guestSession';
 import { loadStoredSession } from './sessionStorage';
 
-describe('createGuestSession (SPEC §3)', () => {
+describe('createGuestSession', () => {
   it('makes a practice-and-spectate-only session with no money', () => {
     const guest = createGuestSession(new Date('2026-03-01T12:00:00.000Z'));
     expect(guest.id).toMatch(/^guest_[a-z0-9]+$/);
@@ -33,7 +33,7 @@ describe('createGuestSession (SPEC §3)', () => {
   });
 });
 
-describe('loadStoredSession (SPEC §4)', () => {
+describe('loadStoredSession', () => {
   it('is anonymous with nothing stored', () => {
     expect(loadStoredSession()).toEqual({ kind: 'anonymous' });
   });

@@ -17,7 +17,10 @@ function randomCharacters(length: number): string {
   return Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join('');
 }
 
-/** The guest session the client makes for itself (SPEC §3): practice and spectating only, no money. */
+/**
+ * The guest session the client makes for itself (docs/product/app-and-api.md#guest-sessions): practice and spectating
+ * only, no money.
+ */
 export function createGuestSession(now: Date = new Date()): GuestUser {
   return {
     id: GUEST_ID_PREFIX + randomCharacters(GUEST_ID_RANDOM_LENGTH),

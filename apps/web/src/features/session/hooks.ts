@@ -19,7 +19,7 @@ export function useIsRestoringSession() {
   return useAppSelector(selectIsRestoring);
 }
 
-/** Runs the SPEC §4 session start once per app (StrictMode's second effect run is skipped). */
+/** Runs the session start once per app (StrictMode's second effect run is skipped). */
 export function useSessionStart(): void {
   const dispatch = useAppDispatch();
   const started = useRef(false);
@@ -30,7 +30,10 @@ export function useSessionStart(): void {
   }, [dispatch]);
 }
 
-/** Guest mode (SPEC §3, §8): make the guest session, greet with both toasts, go to the dashboard. */
+/**
+ * Guest mode (docs/product/app-and-api.md#guest-sessions): make the guest session, greet with both toasts, go to the
+ * dashboard.
+ */
 /**
  * Where a guest session just started from the landing page should open (a featured game to practise): the landing
  * page's guard sends a new session on, and reads this first (the session changes before the navigation does).

@@ -7,7 +7,7 @@ import { renderApp } from '../../test/renderWithProviders';
 import { apiUrl, server } from '../../test/server';
 import { createGuestSession } from './guestSession';
 
-describe('guest start (SPEC §3, §8)', () => {
+describe('guest start', () => {
   it('creates and stores the guest session, shows both toasts and opens the dashboard', async () => {
     const { user, store } = renderApp('/');
 
@@ -85,7 +85,7 @@ describe('logout', () => {
   });
 });
 
-describe('logout calls the API for users only (SPEC §7)', () => {
+describe('logout calls the API for users only', () => {
   it('POSTs /auth/logout with the Bearer token for a signed-in user', async () => {
     localStorage.setItem(STORAGE_KEYS.accessToken, 'a');
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'r');
@@ -134,7 +134,7 @@ describe('logout calls the API for users only (SPEC §7)', () => {
   });
 });
 
-describe('session start (SPEC §4)', () => {
+describe('session start', () => {
   it('loads the current user from GET /users/me/ with the stored token and shows it', async () => {
     localStorage.setItem(STORAGE_KEYS.accessToken, 'a');
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'r');

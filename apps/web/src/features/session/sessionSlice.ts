@@ -2,9 +2,9 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { GuestUser, User } from '@skillduel/contracts';
 
 /**
- * SPEC §4 Session: anonymous, signed in (tokens stored), guest (guest session stored).
- * `restoring` marks the moment at start when tokens are stored but the user is not loaded yet (GET /users/me/):
- * the route guards wait instead of sending the visitor to `/`.
+ * Session (docs/product/accounts.md#session-in-the-browser): anonymous, signed in (tokens stored), guest (guest session
+ * stored). `restoring` marks the moment at start when tokens are stored but the user is not loaded yet (GET
+ * /users/me/): the route guards wait instead of sending the visitor to `/`.
  */
 export type SessionState =
   { kind: 'anonymous'; restoring?: true } | { kind: 'signedIn'; user: User } | { kind: 'guest'; user: GuestUser };

@@ -64,9 +64,10 @@ export function loadStoredGuest(): GuestUser | null {
 }
 
 /**
- * The session at start (SPEC §4), read synchronously when the store is made. With a stored access token the
- * cached user (if any) is shown at once, and `startSession` then loads the current user from the server
- * (`restoring` until it answers when nothing is cached). Otherwise a stored guest session; otherwise anonymous.
+ * The session at start (docs/product/accounts.md#session-in-the-browser), read synchronously when the store is made.
+ * With a stored access token the cached user (if any) is shown at once, and `startSession` then loads the current user
+ * from the server (`restoring` until it answers when nothing is cached). Otherwise a stored guest session; otherwise
+ * anonymous.
  */
 export function loadStoredSession(): SessionState {
   if (readAccessToken()) {
@@ -78,14 +79,14 @@ export function loadStoredSession(): SessionState {
   return guest ? { kind: 'guest', user: guest } : { kind: 'anonymous' };
 }
 
-/** Login and registration replace any guest session (SPEC §4). */
+/** Login and registration replace any guest session. */
 export function storeSignedInSession(auth: AuthResponseDto): void {
   removeStorage(STORAGE_KEYS.guestSession);
   storeTokens(auth);
   storeUser(auth.user);
 }
 
-/** A guest start replaces whatever session was stored (SPEC §4). */
+/** A guest start replaces whatever session was stored. */
 export function storeGuestSession(guest: GuestUser): void {
   clearStoredSession();
   writeStorage(STORAGE_KEYS.guestSession, JSON.stringify(guest));

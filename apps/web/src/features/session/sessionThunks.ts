@@ -20,7 +20,7 @@ function sameUser(left: User, right: User): boolean {
   return JSON.stringify(left) === JSON.stringify(right);
 }
 
-/** Makes and stores a fresh guest session, replacing any other session (SPEC §3, §4). */
+/** Makes and stores a fresh guest session, replacing any other session (docs/product/app-and-api.md#guest-sessions). */
 export const startGuestSession = (): AppThunk<GuestUser> => (dispatch) => {
   const guest = createGuestSession();
   storeGuestSession(guest);
@@ -62,9 +62,9 @@ export const reloadCurrentUser = (): AppThunk<Promise<User | null>> => async (di
 };
 
 /**
- * Session start (SPEC §4): with a stored access token the current user is loaded, and if that fails the
- * tokens are cleared (then a stored guest session, if any, is restored); otherwise the guest session that
- * the store already restored stands. A 401 is first answered by the base query's refresh-and-retry.
+ * Session start (docs/product/accounts.md#session-in-the-browser): with a stored access token the current user is
+ * loaded, and if that fails the tokens are cleared (then a stored guest session, if any, is restored); otherwise the
+ * guest session that the store already restored stands. A 401 is first answered by the base query's refresh-and-retry.
  */
 export const startSession = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
   if (!readAccessToken()) return;
@@ -94,7 +94,7 @@ export const endSession = (): AppThunk => (dispatch) => {
 };
 
 /**
- * Logout (SPEC §7): POST /auth/logout for a signed-in user (skipped for guests), then everything is cleared
+ * Logout: POST /auth/logout for a signed-in user (skipped for guests), then everything is cleared
  * whatever the server said — a dead network must not keep anyone signed in on this device.
  */
 export const logout = (): AppThunk<Promise<void>> => async (dispatch, getState) => {

@@ -5,7 +5,7 @@ import { renderApp } from '../../test/renderWithProviders';
 
 const root = () => document.documentElement;
 
-describe('theme (SPEC §2 Theme)', () => {
+describe('theme: dark by default, stored choice', () => {
   it('defaults to dark and writes it back', async () => {
     renderApp('/');
     await waitFor(() => expect(root()).toHaveClass('dark'));

@@ -8,7 +8,7 @@ export function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
 }
 
-/** The theme stored under `theme`, else dark (SPEC §2 Theme). */
+/** The theme stored under `theme`, else dark (docs/product/app-and-api.md#theme). */
 export function readStoredTheme(): Theme {
   const stored = readStorage(STORAGE_KEYS.theme);
   return isTheme(stored) ? stored : DEFAULT_THEME;

@@ -26,7 +26,7 @@ async function fillMoveForm(user: User, amount: string, method?: string) {
 
 const stat = (testId: string) => screen.getByTestId(testId);
 
-describe('wallet page (SPEC §2 "Wallet")', () => {
+describe('wallet page', () => {
   // Sonner keeps its toasts in module state: without this, a toast of one test would show in the next.
   afterEach(() => {
     sonnerToast.dismiss();

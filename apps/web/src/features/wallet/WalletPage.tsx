@@ -24,7 +24,7 @@ function isWalletTab(value: string | null): value is WalletTab {
   return value !== null && (WALLET_TABS as readonly string[]).includes(value);
 }
 
-/** SPEC §6: guests have no wallet. Nothing is loaded for them. */
+/** Guests have no wallet. Nothing is loaded for them. */
 function GuestWall() {
   const { t } = useTranslation();
   return (
@@ -156,7 +156,10 @@ function SignedInWallet({ sessionUser }: { sessionUser: User }) {
   );
 }
 
-/** The wallet (SPEC §2 "Wallet"): balance and totals, then Overview, Deposit, Withdraw and History tabs. */
+/**
+ * The wallet (docs/product/wallet.md#wallet-page): balance and totals, then Overview, Deposit, Withdraw and History
+ * tabs.
+ */
 export function WalletPage() {
   const session = useSession();
   if (session.kind === 'anonymous') return null;

@@ -7,7 +7,7 @@ import {
 import type { TranslationResource } from '../../i18n/en';
 
 /**
- * The wallet's strings. English is the source; every message the spec words (SPEC §5, §8) comes from
+ * The wallet's strings. English is the source; every validation and error message comes from
  * @skillduel/contracts, the spec's own toasts with `{{amount}}` standing for the $X they print.
  */
 export const walletEn = {

@@ -1,6 +1,6 @@
 /**
- * A fresh Idempotency-Key (PRODUCT.md §3): one per confirmed money move, reused by every retry of that move, so a
- * double click or a retry after a lost answer moves the money once.
+ * A fresh Idempotency-Key (docs/product/wallet.md#idempotency-keys): one per confirmed money move, reused by every
+ * retry of that move, so a double click or a retry after a lost answer moves the money once.
  *
  * `crypto.randomUUID` exists only in secure contexts (https, localhost); elsewhere a v4 UUID is built from
  * `crypto.getRandomValues`, which every supported browser has in any context.

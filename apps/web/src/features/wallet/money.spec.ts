@@ -8,7 +8,7 @@ import { describeMoveFailure } from './moveFailure';
 
 const signedIn = { isGuest: false, balanceCents: 5_000 };
 
-describe('checkAmount (SPEC §5, shared rules)', () => {
+describe('checkAmount (shared amount rules)', () => {
   it.each([
     ['deposit', '5', 500],
     ['deposit', '10000', 1_000_000],
@@ -87,7 +87,7 @@ describe('money helpers', () => {
   });
 });
 
-describe('describeMoveFailure (SPEC §8)', () => {
+describe('describeMoveFailure', () => {
   const t = createI18n('en').t as TFunction;
   const apiError = (status: ApiError['status'], serverMessage?: string): ApiError => ({
     status,

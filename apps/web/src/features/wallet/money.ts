@@ -63,8 +63,9 @@ function keyOf(message: string): ValidationMessageKey {
 }
 
 /**
- * SPEC §5 Deposit / Withdraw, with the shared rules of @skillduel/contracts (the API validates with the same
- * ones): guests are refused first, then the amount's own problem, then (withdrawals) the balance.
+ * Deposit / Withdraw checks (docs/product/wallet.md#wallet-page), with the shared rules of @skillduel/contracts (the
+ * API validates with the same ones): guests are refused first, then the amount's own problem, then (withdrawals) the
+ * balance.
  */
 export function checkAmount(
   kind: MoneyMoveKind,
@@ -79,7 +80,7 @@ export function checkAmount(
   return { ok: true, cents };
 }
 
-/** The user's balance in cents; some stored users only carry the camelCase copy (SPEC §3). */
+/** The user's balance in cents; some stored users only carry the camelCase copy. */
 export function balanceCentsOf(user: Pick<User, 'current_balance' | 'balance'>): number {
   const dollars = typeof user.current_balance === 'number' ? user.current_balance : user.balance;
   return dollarsToCents(typeof dollars === 'number' ? dollars : 0);

@@ -47,7 +47,7 @@ function isRefusal(status: number): boolean {
 }
 
 /**
- * SPEC §8: the server's `detail` when it explains a refusal (e.g. 'Insufficient balance', 'Minimum deposit is
+ * The server's `detail` when it explains a refusal (e.g. 'Insufficient balance', 'Minimum deposit is
  * $5.00', the sandbox's 'Deposit failed. Please try again.'), otherwise 'Deposit failed. Please try again.' /
  * 'Withdrawal failed. Please try again.'.
  */

@@ -6,7 +6,7 @@ import { renderApp } from '../../test/renderWithProviders';
 import { apiUrl, server } from '../../test/server';
 import { storeSignedInUser } from '../../test/wallet';
 
-describe('wallet:changed (issue 13): every tab follows the money the moment it moves', () => {
+describe('wallet:changed: every tab follows the money the moment it moves', () => {
   it('reloads the balance in the top bar on a push, and says what a closed room refunded', async () => {
     const socket = installFakeSocket();
     const user = storeSignedInUser(buildUser({ current_balance: 45, balance: 45 }));

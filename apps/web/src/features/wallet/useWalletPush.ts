@@ -20,10 +20,10 @@ export function refundToast(t: TFunction, change: WalletChangedDto): string | nu
 }
 
 /**
- * While a user is signed in, follows `wallet:changed` (issue 13): every stake, refund, payout, deposit and withdrawal
- * status change reloads the user (the top bar's and the dashboard's balance) and marks the wallet's lists stale, in
- * every open tab, the moment the server committed it. A refund of a room that closed (the other player left, or it
- * expired) is also said in a toast, to both players.
+ * While a user is signed in, follows `wallet:changed` (docs/product/wallet.md#balance-updates): every stake, refund,
+ * payout, deposit and withdrawal status change reloads the user (the top bar's and the dashboard's balance) and marks
+ * the wallet's lists stale, in every open tab, the moment the server committed it. A refund of a room that closed (the
+ * other player left, or it expired) is also said in a toast, to both players.
  */
 export function useWalletPush(signedIn: boolean): void {
   const dispatch = useAppDispatch();

@@ -14,7 +14,7 @@ import { centsToWireDollars, dollarsToCents, statsOf, type MoneyMoveKind } from 
 
 /** Rows per page of the History tab ("Load more" asks for the next page). */
 export const HISTORY_PAGE_SIZE = 20;
-/** The Overview reads this many rows: the chart uses all of them, the list the five newest (SPEC §9). */
+/** The Overview reads this many rows: the chart uses all of them, the list the five newest. */
 export const OVERVIEW_TRANSACTIONS_LIMIT = TRANSACTIONS_PAGE.defaultLimit;
 /** While a shown transaction is pending, its list is reloaded this often, so a withdrawal is seen to complete. */
 export const PENDING_POLL_INTERVAL_MS = 3_000;
@@ -98,7 +98,7 @@ export const walletApi = api.injectEndpoints({
 });
 
 /**
- * SPEC §4: after a successful deposit or withdrawal the local balance is adjusted at once — to the balance the
+ * After a successful deposit or withdrawal the local balance is adjusted at once — to the balance the
  * server answered — in the session (top bar, and its stored copy) and in the cached current user, whose total
  * deposited / withdrawn grows by the amount. The reload that follows (tag invalidation) brings the server's figures.
  */

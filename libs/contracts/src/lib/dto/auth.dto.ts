@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, VALIDATION_MESSAGES } from '../messages';
 import { EqualsProperty, INPUT_LIMITS, TOTP_CODE_PATTERN, USERNAME_PATTERN } from './validators';
 
 /*
- * Request bodies of the /auth/* calls (SPEC §7), validated by the API's global ValidationPipe
+ * Request bodies of the /auth/* calls (docs/product/accounts.md), validated by the API's global ValidationPipe
  * (unknown fields are refused). class-validator reports a property's constraints bottom decorator first,
  * and the first message becomes the answer's `detail`: so the "required" check sits at the bottom.
  */
@@ -155,7 +155,7 @@ export class OAuthAuthorizeQueryDto {
   mode?: 'signin' | 'link';
 }
 
-/** POST /auth/oauth/callback (SPEC §7). */
+/** POST /auth/oauth/callback (docs/product/accounts.md#social-login). */
 export class OAuthCallbackDto {
   @IsIn(SOCIAL_PROVIDERS, { message: AUTH_MESSAGES.oauthProviderInvalid })
   provider!: SocialProvider;

@@ -18,7 +18,7 @@ export class GameStakeDto {
   bet_amount!: number | string;
 }
 
-/** POST /rooms (SPEC §7: {game_id, bet_amount, is_private (false), max_players (2)}; `password` for private rooms). */
+/** POST /rooms: {game_id, bet_amount, is_private (false), max_players (2)}; `password` for private rooms. */
 export class CreateRoomDto extends GameStakeDto {
   @IsOptional()
   @IsBoolean({ message: 'is_private must be true or false' })
@@ -36,7 +36,7 @@ export class CreateRoomDto extends GameStakeDto {
   password?: string;
 }
 
-/** POST /rooms/{id}/join (SPEC §7: {password}); the password matters for private rooms only. */
+/** POST /rooms/{id}/join: {password}; the password matters for private rooms only. */
 export class JoinRoomDto {
   @IsOptional()
   @MaxLength(ROOM_PASSWORD_LIMITS.maxLength, { message: ROOM_MESSAGES.wrongPassword })

@@ -20,7 +20,7 @@ import { INPUT_LIMITS, TOTP_CODE_PATTERN, USERNAME_PATTERN } from './validators'
 export const PROFILE_COUNTRY_CODES: readonly string[] = PROFILE_COUNTRIES.map((country) => country.code);
 
 /**
- * PUT /users/me/: the only writable profile fields (SPEC §2 Profile settings). Any other field (balance, level,
+ * PUT /users/me/: the only writable profile fields (docs/product/accounts.md#profile). Any other field (balance, level,
  * xp, rank, …) is refused with 400 by the API's validation. Omitted fields stay as they are; `country: null` clears it.
  */
 export class UpdateProfileDto {

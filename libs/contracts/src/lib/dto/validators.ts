@@ -14,7 +14,7 @@ export function EqualsProperty(property: string, options?: ValidationOptions): P
   );
 }
 
-/** Username rules shared by registration and profile edits (SPEC §5, §9). */
+/** Username rules shared by registration and profile edits (docs/product/accounts.md#registration). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 /** 6-digit TOTP code (RFC 6238 with the authenticator defaults). */
 export const TOTP_CODE_PATTERN = /^\d{6}$/;

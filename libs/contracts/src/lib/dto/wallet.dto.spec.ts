@@ -13,7 +13,7 @@ function firstMessage<T extends object>(cls: new () => T, plain: unknown): strin
   return errors.length === 0 ? null : (Object.values(errors[0].constraints ?? {})[0] ?? null);
 }
 
-describe('wallet request DTOs (SPEC §5 messages)', () => {
+describe('wallet request DTOs refuse bad amounts with the wallet messages', () => {
   it.each([
     [50, null],
     ['50', null],

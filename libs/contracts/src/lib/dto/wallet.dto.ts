@@ -19,7 +19,7 @@ export function IsDollarAmount(rule: DollarAmountRule, options?: ValidationOptio
   );
 }
 
-/** POST /transactions/deposit (SPEC §7). */
+/** POST /transactions/deposit (docs/product/wallet.md#deposits). */
 export class DepositRequestDto {
   /** Dollars, 5 to 10 000, at most 2 decimals; a JSON number or a string. */
   @IsDollarAmount(DEPOSIT_AMOUNT_RULE)
@@ -29,7 +29,7 @@ export class DepositRequestDto {
   payment_method!: PaymentMethod;
 }
 
-/** POST /transactions/withdraw (SPEC §7). */
+/** POST /transactions/withdraw (docs/product/wallet.md#withdrawals). */
 export class WithdrawRequestDto {
   /** Dollars, at least 10 and at most the balance, at most 2 decimals; a JSON number or a string. */
   @IsDollarAmount(WITHDRAWAL_AMOUNT_RULE)

@@ -6,7 +6,7 @@ import { Spinner } from '../../../app/ui/Spinner';
 import type { RoomActions } from '../useRoomActions';
 import { RoomCard } from './RoomCard';
 
-/** SPEC §2 Active Rooms: filterable by game, with Refresh; failed loads show an empty list (SPEC §8). */
+/** Active Rooms: filterable by game, with Refresh; failed loads show an empty list. */
 export function ActiveRooms({
   games,
   rooms,

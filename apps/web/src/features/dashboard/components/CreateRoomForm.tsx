@@ -21,14 +21,14 @@ import {
 
 const NO_PROBLEMS: CreateRoomProblems = { game: null, bet: null, password: null };
 
-/** SPEC §9: the bet input's minimum 1 and step 0.01. */
+/** The bet input's minimum 1 and step 0.01 (docs/product/rooms-and-matches.md#creating-a-room). */
 const BET_INPUT_MIN = 1;
 const BET_INPUT_STEP = 0.01;
 
 /**
- * SPEC §2 / §5 Create Room: game, bet (min 1, step 0.01), and a private toggle with its password. One click
- * creates the room: the line under the bet says what is at stake. Success: 'Room created successfully!' and the
- * new room (SPEC §4); failure: 'Failed to create room' with the server's reason.
+ * Create Room (docs/product/rooms-and-matches.md#creating-a-room): game, bet (min 1, step 0.01), and a private toggle
+ * with its password. One click creates the room: the line under the bet says what is at stake. Success: 'Room created
+ * successfully!' and the new room; failure: 'Failed to create room' with the server's reason.
  */
 export function CreateRoomForm({ games, balance }: { games: readonly GameDto[]; balance: number }) {
   const { t } = useTranslation();
@@ -53,7 +53,7 @@ export function CreateRoomForm({ games, balance }: { games: readonly GameDto[]; 
   const gameRef = useRef<HTMLSelectElement>(null);
   const betRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  // The bet starts at the catalogue's default bet (issue 13), then follows the chosen game's until typed.
+  // The bet starts at the catalogue's default bet, then follows the chosen game's until typed.
   const [draft, setDraft] = useState<CreateRoomDraft>({
     gameId: '',
     bet: String(GAME_ROOM_DEFAULTS.defaultBetDollars),
@@ -235,7 +235,7 @@ export function CreateRoomForm({ games, balance }: { games: readonly GameDto[]; 
   );
 }
 
-/** What guests see instead of the form (SPEC §2, §5). */
+/** What guests see instead of the form: guests cannot create rooms. */
 export function CreateRoomGuestPrompt() {
   const { t } = useTranslation();
   const titleId = useId();

@@ -30,8 +30,9 @@ function Duelist({ player, testId }: { player: RoomPlayerDto | null; testId: str
 }
 
 /**
- * SPEC §2 featured duel: the two players, the game, the bet, the spectator count, a LIVE badge while it is played
- * (else what it is waiting for), and Watch Live (Watch room before the start) (PRODUCT §4: the live room with the most spectators, else the newest open one).
+ * Featured duel: the two players, the game, the bet, the spectator count, a LIVE badge while it is played
+ * (else what it is waiting for), and Watch Live (Watch room before the start). It is the live room with the most
+ * spectators, else the newest open one (docs/product/rooms-and-matches.md#featured-duel).
  */
 export function FeaturedDuel({
   room,
@@ -55,7 +56,7 @@ export function FeaturedDuel({
             {t('dashboard.featured.live')}
           </span>
         ) : room ? (
-          // Not played yet: say what it is instead of LIVE (issue 13).
+          // Not played yet: say what it is instead of LIVE.
           <span className="featured-waiting-badge" data-testid="waiting-badge">
             {room.player2 === null ? t('dashboard.featured.waitingBadge') : t('dashboard.featured.startingBadge')}
           </span>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * SPEC §2 platform stats: games count, rooms count, online players (signed-in users connected, from the pushed lobby
- * figures of issue 17; the rooms' spectators until they arrive) and live matches (once the figures are known).
+ * Platform stats (docs/product/rooms-and-matches.md#dashboard): games count, rooms count, online players (signed-in
+ * users connected, from the pushed lobby figures; the rooms' spectators until they arrive) and live matches (once the
+ * figures are known).
  */
 export function PlatformStats({
   games,

@@ -9,7 +9,7 @@ import type { RoomActions } from '../useRoomActions';
 import { RoomStatusBadge } from './RoomStatusBadge';
 
 /**
- * One Active Rooms card (SPEC §2): game, spectators, status (coloured), bet, players x/2, Join and Watch.
+ * One Active Rooms card: game, spectators, status (coloured), bet, players x/2, Join and Watch.
  * Join shows only while the room is waiting; a guest's Join answers with the sign-up message instead of joining,
  * a private room asks for its password first (and offers no Watch: only its players may watch it), and a room the
  * user sits in offers Open instead.
@@ -166,7 +166,7 @@ export function RoomCard({
                 className="button button-primary"
                 onClick={onJoin}
                 disabled={busy}
-                // Guests may press it and hear why they cannot join (SPEC §5); it is not a real action for them.
+                // Guests may press it and hear why they cannot join; it is not a real action for them.
                 aria-disabled={isGuest || undefined}
                 aria-label={t('dashboard.rooms.joinRoom', { game: gameName })}
                 data-testid="room-join"

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDollars } from '../../../app/format';
 import { rankName } from '../../../app/rankName';
 
-/** The rank a user without one shows (SPEC §2: Rank, default Bronze). */
+/** The rank a user without one shows: Bronze. */
 const DEFAULT_RANK = 'Bronze';
 
-/** SPEC §2: Balance, Wins, Level, Rank — for signed-in users only. */
+/** Stat cards: Balance, Wins, Level, Rank — for signed-in users only. */
 export function StatCards({ user }: { user: User }) {
   const { t } = useTranslation();
   const cards = [

@@ -6,8 +6,8 @@ import { RoomChatPanel } from './RoomChatPanel';
 const PRACTICE_USER_ID = 'practice-self';
 
 /**
- * The practice room's chat (SPEC §2, §5): there is no server chat in practice, so the messages live in this panel
- * only; the panel itself (look, emotes, guest refusals) is the live rooms' RoomChatPanel.
+ * The practice room's chat (docs/product/rooms-and-matches.md#chat): there is no server chat in practice, so the
+ * messages live in this panel only; the panel itself (look, emotes, guest refusals) is the live rooms' RoomChatPanel.
  */
 export function ChatPanel({ isGuest, username }: { isGuest: boolean; username: string }) {
   const nextId = useRef(0);

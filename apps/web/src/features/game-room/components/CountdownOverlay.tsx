@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAutoFocus } from './useAutoFocus';
 
 /**
- * The full-screen 3-2-1 'Game starting...' (SPEC §2); the number is announced as it changes. `children` add small
+ * The full-screen 3-2-1 'Game starting...'; the number is announced as it changes. `children` add small
  * print below it (the live room shows the published seed hash there).
  */
 export function CountdownOverlay({ secondsLeft, children }: { secondsLeft: number; children?: ReactNode }) {

@@ -6,7 +6,7 @@ import { useAutoFocus } from './useAutoFocus';
 const TITLE_KEY = { player: 'won', computer: 'lost', tie: 'tie' } as const satisfies Record<PracticeWinner, string>;
 
 /**
- * SPEC §2 Finished: You Won! / You Lost! (or a tie), both scores, winnings only when above zero and not a guest,
+ * Finished screen: You Won! / You Lost! (or a tie), both scores, winnings only when above zero and not a guest,
  * Play Again and Leave Room.
  */
 export function FinishedScreen({

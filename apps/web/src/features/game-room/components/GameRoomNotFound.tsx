@@ -2,7 +2,7 @@ import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-/** SPEC §2 / §5 / §8: an unknown id, or a room that failed to load. */
+/** 'Game Room Not Found': an unknown id, or a room that failed to load. */
 export function GameRoomNotFound() {
   const { t } = useTranslation();
   return (

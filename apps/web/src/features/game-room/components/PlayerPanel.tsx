@@ -20,7 +20,7 @@ function PlayerRow({
   /** The meter's full width: 100, or the higher score when points go past it. */
   meterMax: number;
   lead: 'leading' | 'tied' | null;
-  /** Skill rating in this game, e.g. '1662 ± 88' (live rooms, issue 17). */
+  /** Skill rating in this game, e.g. '1662 ± 88' (live rooms). */
   rating?: string;
 }) {
   const { t } = useTranslation();
@@ -61,9 +61,9 @@ function PlayerRow({
 }
 
 /**
- * SPEC §2 player panel: own name, score /100 and status; the opponent ('Computer' in practice) and score /100. Points
- * games of a live room show their real points instead, and `showLead` marks who is ahead (issue 13), so the panel
- * never contradicts the server's result.
+ * Player panel (docs/product/rooms-and-matches.md#game-room-page): own name, score /100 and status; the opponent
+ * ('Computer' in practice) and score /100. Points games of a live room show their real points instead, and `showLead`
+ * marks who is ahead, so the panel never contradicts the server's result.
  */
 export function PlayerPanel({
   username,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SIGN_UP_MODE } from '../../../app/RouteGuards';
 
-/** Guests see this in every game room (SPEC §2): practice is free, Sign Up unlocks money. */
+/** Guests see this in every game room: practice is free, Sign Up unlocks money. */
 export function PracticeBanner() {
   const { t } = useTranslation();
   return (

@@ -13,11 +13,11 @@ function timeOfDay(timestamp: string, language: string): string {
 }
 
 /**
- * The game room's chat side panel (SPEC §2, §5) with the ten emotes, for live rooms (messages relayed by the server:
- * the last 50 from the join, then `chat:message` events; PRODUCT §6) and practice (ChatPanel keeps them locally).
- * Guests cannot chat: the input is disabled ('Sign up to chat'), sending answers 'Sign up to chat with other
- * players!' and an emote 'Sign up to use emotes!', nothing is sent. Refusals from the server (rate limits…) are shown
- * too. On phones a drawer that keeps the game usable above it (useChatDrawer).
+ * The game room's chat side panel (docs/product/rooms-and-matches.md#chat) with the ten emotes, for live rooms
+ * (messages relayed by the server: the last 50 from the join, then `chat:message` events) and practice (ChatPanel keeps
+ * them locally). Guests cannot chat: the input is disabled ('Sign up to chat'), sending answers 'Sign up to chat with
+ * other players!' and an emote 'Sign up to use emotes!', nothing is sent. Refusals from the server (rate limits…) are
+ * shown too. On phones a drawer that keeps the game usable above it (useChatDrawer).
  */
 export function RoomChatPanel({
   messages,
@@ -52,7 +52,7 @@ export function RoomChatPanel({
       return;
     }
     const message = draft.trim();
-    if (message === '') return; // SPEC §5: empty or whitespace is ignored
+    if (message === '') return; // an empty or whitespace-only message is ignored
     setDraft('');
     void onSend(message.slice(0, LIMITS.chatMessageMaxLength)).then((error) => {
       if (!error) return;
@@ -167,7 +167,7 @@ export function RoomChatPanel({
             autoComplete="off"
             data-testid="chat-input"
           />
-          {/* A guest's Send looks disabled like the input, yet still says why when pressed (SPEC §5). */}
+          {/* A guest's Send looks disabled like the input, yet still says why when pressed. */}
           <button
             type="submit"
             className="button button-primary"

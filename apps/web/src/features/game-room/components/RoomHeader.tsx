@@ -26,7 +26,7 @@ function RoomTimer({ secondsLeft }: { secondsLeft: number }) {
   );
 }
 
-/** SPEC §2 Game room header: icon, name, subtitle, the timer while playing, Leave Room. */
+/** Game room header: icon, name, subtitle, the timer while playing, Leave Room. */
 export function RoomHeader({
   info,
   subtitle,

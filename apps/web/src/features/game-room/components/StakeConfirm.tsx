@@ -25,7 +25,7 @@ function stakeProblem(cents: number | null, limits: StakeLimits, balanceDollars:
 }
 
 /**
- * Find opponent's confirm step (issue 13: no stake without consent, the wallet's standard): the stake, editable
+ * Find opponent's confirm step (no stake without consent, the wallet's standard): the stake, editable
  * within the game's limits and prefilled with its default bet, what the winner is paid, and an explicit Confirm that
  * names the amount. Nothing is sent before Confirm; Cancel (or Escape) goes back with no money moved.
  */

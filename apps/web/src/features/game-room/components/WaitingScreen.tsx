@@ -9,9 +9,9 @@ import { StakeConfirm } from './StakeConfirm';
 import { useAutoFocus } from './useAutoFocus';
 
 /**
- * 'Ready to Play?' (SPEC §2, PRODUCT §4). Guests get Start Practice. Signed-in players get Practice (free, against
- * the computer) and Find opponent, which is real-money quick match: the rooms work wires it (pass `onFindOpponent`);
- * until then it is shown disabled with the reason, never faked.
+ * 'Ready to Play?' (docs/product/rooms-and-matches.md#game-room-page). Guests get Start Practice. Signed-in players get
+ * Practice (free, against the computer) and Find opponent, which is real-money quick match: the rooms work wires it
+ * (pass `onFindOpponent`); until then it is shown disabled with the reason, never faked.
  */
 export function WaitingScreen({
   engineId,

@@ -20,7 +20,7 @@ function keepAbove(stage: HTMLElement, limitY: number): void {
 }
 
 /**
- * On a phone the chat is a drawer over the lower part of the screen (issue 13), and the game must stay usable while
+ * On a phone the chat is a drawer over the lower part of the screen, and the game must stay usable while
  * it is open. While open, this keeps `--chat-drawer-clearance` on the document (the game room pads its end by it, so
  * the game can scroll above the drawer, and the page's scroll padding keeps what takes focus — the answer field — out
  * from under it) and scrolls the game's stage into the band between the top bar and the drawer: when the drawer

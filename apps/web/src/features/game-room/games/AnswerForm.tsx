@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useAutoFocus } from '../components/useAutoFocus';
 
 /**
- * The typed answer of number-rush and word-wizard: Enter submits, an empty answer is never sent (SPEC §5), the
- * field empties and keeps focus after each answer so play goes on from the keyboard.
+ * The typed answer of number-rush and word-wizard: Enter submits, an empty answer is never sent
+ * (docs/product/games.md#answer-input), the field empties and keeps focus after each answer so play goes on from the
+ * keyboard.
  */
 export function AnswerForm({
   label,
@@ -15,7 +16,7 @@ export function AnswerForm({
 }: {
   label: string;
   onAnswer: (answer: string) => void;
-  /** Digits only, with the numeric keyboard on phones (SPEC §5: the number input is numeric). */
+  /** Digits only, with the numeric keyboard on phones. */
   numeric?: boolean;
   maxLength: number;
   testId: string;

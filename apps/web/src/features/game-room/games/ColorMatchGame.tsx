@@ -5,9 +5,9 @@ import { GameFeedback } from './GameFeedback';
 import type { GameProps } from './types';
 
 /**
- * color-match alternates two modes (SPEC §4): 'name_color' shows a swatch and offers colour names; 'match_word'
- * prints a colour word in another ink (Stroop) and offers swatches. Both modes keep the same element order, so the
- * option buttons are reused between challenges and keyboard focus stays put.
+ * color-match alternates two modes (docs/product/games.md#color-match): 'name_color' shows a swatch and offers colour
+ * names; 'match_word' prints a colour word in another ink (Stroop) and offers swatches. Both modes keep the same
+ * element order, so the option buttons are reused between challenges and keyboard focus stays put.
  */
 export function ColorMatchGame({ view, onInput, feedback }: GameProps<ColorMatchView, InputOf<'color-match'>>) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import type { GameProps } from './types';
 
 /** Typographic signs, which screen readers read as "plus", "minus", "times", "divided by". */
 const OPERATOR_SIGNS: Record<ArithmeticOperator, string> = { '+': '+', '-': '−', '*': '×', '/': '÷' };
-/** Answers are whole numbers under 200 (SPEC §4 ranges); the field needs no more. */
+/** Answers are whole numbers under 200 (docs/product/games.md#number-rush); the field needs no more. */
 const MAX_ANSWER_DIGITS = 6;
 
 /** number-rush: one question at a time, a numeric answer, +10 per correct one. */

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { CountdownOverlay } from '../../game-room/components/CountdownOverlay';
 
 /**
- * The full-screen 3-2-1 'Game starting...' of a live match (SPEC §2), timed by the server's `starts_at`, with the
- * published seed hash (PRODUCT §4 provably fair) in small print.
+ * The full-screen 3-2-1 'Game starting...' of a live match, timed by the server's `starts_at`, with the
+ * published seed hash (provably fair) in small print.
  */
 export function LiveCountdown({ secondsLeft, seedHash }: { secondsLeft: number; seedHash: string }) {
   const { t } = useTranslation();

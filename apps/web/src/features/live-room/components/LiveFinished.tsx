@@ -18,7 +18,10 @@ function playerVerdict(result: GameResultDto | null, round: MatchResultDto | nul
   return (round.outcome === 'player1') === (seat === 0) ? 'won' : 'lost';
 }
 
-/** Provably fair (PRODUCT §4): the hash published before the start and the seed revealed after the end. */
+/**
+ * Provably fair (docs/product/rooms-and-matches.md#provable-fairness): the hash published before the start and the seed
+ * revealed after the end.
+ */
 function SeedReveal({ round }: { round: MatchResultDto }) {
   const { t } = useTranslation();
   return (
@@ -45,8 +48,8 @@ function SeedReveal({ round }: { round: MatchResultDto }) {
 }
 
 /**
- * SPEC §2 Finished for a live round: You Won! / You Lost! (or a tie, or void), both scores, the winnings when above
- * zero, a refund when there was one, the revealed seed, Play Again (both players confirm; PRODUCT §4) and Leave
+ * Finished screen of a live round: You Won! / You Lost! (or a tie, or void), both scores, the winnings when above
+ * zero, a refund when there was one, the revealed seed, Play Again (both players confirm) and Leave
  * Room. Spectators see who won and no controls besides leaving.
  */
 export function LiveFinished({
@@ -91,7 +94,7 @@ export function LiveFinished({
           : verdict === 'void'
             ? t('liveRoom.finished.void')
             : t('liveRoom.finished.winnerIs', { username: names[verdict === 'player1' ? 0 : 1] });
-  // Points games show the real points, which decided the winner (issue 13); the others out of 100.
+  // Points games show the real points, which decided the winner; the others out of 100.
   const points = scoreMode === 'points' && round !== null;
   const roundScores = (points ? round.scores : round?.display_scores) ?? [0, 0];
   const other: RoomSeat | null = yourSeat === null ? null : yourSeat === 0 ? 1 : 0;

@@ -10,7 +10,7 @@ export interface SeatSummary {
   readonly ready: boolean;
 }
 
-/** Who pressed Start (SPEC §2 "Ready" status; PRODUCT §4 both players ready → countdown). */
+/** Who pressed Start: both players ready starts the countdown (docs/product/rooms-and-matches.md#live-match-flow). */
 export function ReadyList({
   seats,
   yourSeat,
@@ -43,7 +43,7 @@ export function ReadyList({
 }
 
 /**
- * A seated player before the round (SPEC §2 Waiting): 'Ready to Play?', the rules, what is at stake, who is ready,
+ * A seated player before the round: 'Ready to Play?', the rules, what is at stake, who is ready,
  * and Start Game — usable once an opponent has joined, and pressed once.
  */
 export function LiveWaiting({

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRealtimeStatus } from '../../../app/realtime';
 
 /**
- * 'Reconnecting…' while the tab's socket is down and retrying (PRODUCT §6). The status region is always in the page
+ * 'Reconnecting…' while the tab's socket is down and retrying. The status region is always in the page
  * (empty when connected), so assistive technology announces the change when it appears.
  */
 export function ReconnectingNotice() {

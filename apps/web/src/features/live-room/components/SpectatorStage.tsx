@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { ReadyList, type SeatSummary } from './LiveWaiting';
 import { formatScore, type ScoreMode } from '../../game-room/scoreDisplay';
 
-/** What a spectator watches before and during a round (PRODUCT §4: both scores, timer, chat; no controls). */
+/**
+ * What a spectator watches before and during a round: both scores, timer, chat; no controls
+ * (docs/product/rooms-and-matches.md#spectating).
+ */
 export function SpectatorStage({
   phase,
   names,

@@ -8,7 +8,10 @@ import { LinkedAccountsSection } from './LinkedAccountsSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
-/** PRODUCT.md §2 Security tab: email, password, 2FA, sessions, linked social accounts (GET /auth/security). */
+/**
+ * Security tab (docs/product/accounts.md#security-tab): email, password, 2FA, sessions, linked social accounts (GET
+ * /auth/security).
+ */
 export function SecurityTab({ user }: { user: User }) {
   const { t } = useTranslation();
   const { data: security, isLoading, isError, refetch } = useGetSecurityOverviewQuery();

@@ -32,7 +32,9 @@ function ordered(sessions: readonly SessionDto[]): SessionDto[] {
   );
 }
 
-/** GET /auth/sessions with revoke one, revoke all others, and sign out everywhere (PRODUCT.md §2). */
+/**
+ * GET /auth/sessions with revoke one, revoke all others, and sign out everywhere (docs/product/accounts.md#sessions).
+ */
 export function SessionsSection() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();

@@ -35,9 +35,10 @@ export interface MoneyMoveFormProps {
 }
 
 /**
- * The Deposit and Withdraw tabs (SPEC §2, §5): amount and payment method, checked with the spec's messages, then a
- * confirmation showing what will happen. Confirm sends the request with an Idempotency-Key made for this
- * confirmation; while it is in flight the buttons are disabled, and a retry after a lost answer reuses the key.
+ * The Deposit and Withdraw tabs (docs/product/wallet.md#wallet-page): amount and payment method, checked with the
+ * wallet's messages, then a confirmation showing what will happen. Confirm sends the request with an Idempotency-Key
+ * made for this confirmation; while it is in flight the buttons are disabled, and a retry after a lost answer reuses
+ * the key.
  */
 export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: MoneyMoveFormProps) {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { LoadError } from './HistoryPanel';
 import { TransactionList } from './TransactionList';
 
 export interface OverviewPanelProps {
-  /** Why Withdraw is disabled (SPEC §5: not allowed, or a balance under $10), or null when it is enabled. */
+  /** Why Withdraw is disabled (not allowed, or a balance under $10), or null when it is enabled. */
   withdrawBlockedReason: string | null;
   onDeposit: () => void;
   onWithdraw: () => void;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDollars } from '../../../app/format';
 import { directionOf } from '../money';
 
-/** SPEC §4: completed green, pending yellow, failed red (colours in wallet.css). */
+/** Status colours: completed green, pending yellow, failed red (colours in wallet.css). */
 export function StatusBadge({ status }: { status: TransactionDto['status'] }) {
   const { t } = useTranslation();
   return (
