@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { ApiFastifyAdapter } from './common/api-fastify-adapter';
 import { CompactRequestLog, createRootLogger, NestPinoLogger } from './common/logger';
 import { computeSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
@@ -38,7 +39,8 @@ export async function createApp(
     options.logger === false ? { ...config, LOG_LEVEL: 'silent' } : config,
     options.logDestination,
   );
-  const adapter = new FastifyAdapter({
+  // Fastify as Nest sets it up, except that an empty `application/json` body is `{}` (see ApiFastifyAdapter).
+  const adapter = new ApiFastifyAdapter({
     loggerInstance: logger,
     logController: new CompactRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
