@@ -12,6 +12,7 @@ import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { ApiFastifyAdapter } from './common/api-fastify-adapter';
 import { CompactRequestLog, createRootLogger, NestPinoLogger } from './common/logger';
+import { refuseUnstorableText } from './common/request-text';
 import { computeSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
@@ -76,6 +77,8 @@ export async function createApp(
   await ioAdapter.connectToRedis();
   app.useWebSocketAdapter(ioAdapter);
   app.setGlobalPrefix('api');
+  // Every route: NUL bytes and broken Unicode in a path, query or body string are a 400 before anything reads them.
+  refuseUnstorableText(adapter.getInstance());
   app.useGlobalPipes(createValidationPipe());
 
   const securityHeaders = computeSecurityHeaders({
