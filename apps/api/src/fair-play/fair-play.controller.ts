@@ -44,9 +44,10 @@ export class FairPlayController {
   @Get('users/:id/fair-play')
   @ApiOperation({ summary: 'A player’s rounds with fair-play signals and their evidence, newest first' })
   evidence(
+    @CurrentUser() user: AuthUser,
     // User ids are UUIDs: anything else is nobody (404), as on the user's own page, not a failed query.
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() })) userId: string,
   ): Promise<AdminFairPlayEvidenceDto[]> {
-    return this.reviews.evidenceOfUser(userId);
+    return this.reviews.evidenceOfUser(user.userId, userId);
   }
 }
