@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,7 +10,9 @@ import { join, resolve } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { ApiFastifyAdapter } from './common/api-fastify-adapter';
 import { CompactRequestLog, createRootLogger, NestPinoLogger } from './common/logger';
+import { refuseUnstorableText } from './common/request-text';
 import { computeSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
@@ -38,7 +40,8 @@ export async function createApp(
     options.logger === false ? { ...config, LOG_LEVEL: 'silent' } : config,
     options.logDestination,
   );
-  const adapter = new FastifyAdapter({
+  // Fastify as Nest sets it up, except that an empty `application/json` body is `{}` (see ApiFastifyAdapter).
+  const adapter = new ApiFastifyAdapter({
     loggerInstance: logger,
     logController: new CompactRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -74,6 +77,8 @@ export async function createApp(
   await ioAdapter.connectToRedis();
   app.useWebSocketAdapter(ioAdapter);
   app.setGlobalPrefix('api');
+  // Every route: NUL bytes and broken Unicode in a path, query or body string are a 400 before anything reads them.
+  refuseUnstorableText(adapter.getInstance());
   app.useGlobalPipes(createValidationPipe());
 
   const securityHeaders = computeSecurityHeaders({

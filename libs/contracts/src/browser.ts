@@ -13,6 +13,7 @@ export * from './lib/amount-rules';
 export * from './lib/game-room-messages';
 export * from './lib/rooms-types';
 export * from './lib/realtime';
+export * from './lib/chat-text';
 export * from './lib/leaderboard-types';
 export * from './lib/notifications-types';
 export * from './lib/player-stats-types';

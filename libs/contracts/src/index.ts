@@ -17,6 +17,7 @@ export * from './lib/dto/wallet.dto';
 export * from './lib/game-room-messages';
 export * from './lib/rooms-types';
 export * from './lib/realtime';
+export * from './lib/chat-text';
 export * from './lib/dto/rooms.dto';
 export * from './lib/leaderboard-types';
 export * from './lib/dto/leaderboard.dto';

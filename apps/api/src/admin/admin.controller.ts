@@ -53,8 +53,8 @@ export class AdminController {
 
   @Get('users/:id')
   @ApiOperation({ summary: "A user's page: profile, sessions, ledger entries, matches, withdrawals, limits" })
-  user(@Param('id') id: string): Promise<AdminUserDetailDto> {
-    return this.admin.user(id);
+  user(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<AdminUserDetailDto> {
+    return this.admin.viewUser(user.userId, id);
   }
 
   @Post('users/:id/freeze')

@@ -50,6 +50,16 @@ export class AdminService {
     return this.repository.search(q ?? '');
   }
 
+  /**
+   * A staff member opens a user's page (profile, sessions, ledger, matches, withdrawals, limits): personal data, so
+   * the read itself is written to the audit trail (`user.viewed`) before the page is returned.
+   */
+  async viewUser(actorId: string, userId: string): Promise<AdminUserDetailDto> {
+    const detail = await this.user(userId);
+    await this.audit.recordRead(this.repository.runner, { actorId, action: 'user.viewed', userId });
+    return detail;
+  }
+
   async user(userId: string): Promise<AdminUserDetailDto> {
     const detail = await this.repository.detail(userId);
     if (!detail) throw AppError.notFound();

@@ -35,6 +35,19 @@ export class AuditLogRepository {
     );
   }
 
+  /** A staff member's read of a user's personal data: who looked at whom, and when. */
+  async recordRead(runner: SqlRunner, read: { actorId: string; action: string; userId: string }): Promise<void> {
+    await this.record(runner, {
+      actorId: read.actorId,
+      action: read.action,
+      targetType: 'user',
+      targetId: read.userId,
+      reason: null,
+      before: null,
+      after: null,
+    });
+  }
+
   async list(
     runner: SqlRunner,
     filter: { actorId?: string; targetId?: string; action?: string },

@@ -32,11 +32,33 @@ export function isNestedDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-/** Refuses over-deep bodies with a 400 before the validation pipe recurses into them. */
+/** PostgreSQL's `integer`, the type of every number a path or query parameter stands for (e.g. a round). */
+export const PG_INTEGER_MAX = 2_147_483_647;
+export const PG_INTEGER_MIN = -2_147_483_648;
+export const integerOutOfRangeMessage = (name: string): string => `${name} is out of range`;
+
+/** True for a decimal integer string (what ParseIntPipe accepts) that does not fit PostgreSQL's `integer`. */
+export function isIntegerOutOfRange(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^[+-]?\d+$/.test(value)) return false;
+  const number = BigInt(value);
+  return number > BigInt(PG_INTEGER_MAX) || number < BigInt(PG_INTEGER_MIN);
+}
+
+/**
+ * Refuses over-deep bodies with a 400 before the validation pipe recurses into them, and path or query parameters
+ * declared as numbers (`round: number`) that are integers PostgreSQL cannot hold, before a query fails on them.
+ */
 class DepthLimitedValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && isNestedDeeperThan(value, MAX_BODY_DEPTH)) {
       throw AppError.badRequest('BODY_TOO_DEEP', BODY_TOO_DEEP_MESSAGE);
+    }
+    if ((metadata.type === 'param' || metadata.type === 'query') && metadata.metatype === Number) {
+      if (isIntegerOutOfRange(value)) {
+        const name = metadata.data ?? metadata.type;
+        const message = integerOutOfRangeMessage(name);
+        throw AppError.badRequest('VALIDATION_FAILED', message, { [name]: [message] });
+      }
     }
     return super.transform(value, metadata) as Promise<unknown>;
   }

@@ -49,8 +49,11 @@ export class FairPlayReviewService {
     return withPending;
   }
 
-  evidenceOfUser(userId: string): Promise<AdminFairPlayEvidenceDto[]> {
-    return this.reviews.evidenceOfUser(this.rooms.runner, userId);
+  /** A staff member reads a player's fair-play evidence (their rounds and signals): audited as a read. */
+  async evidenceOfUser(actorId: string, userId: string): Promise<AdminFairPlayEvidenceDto[]> {
+    const evidence = await this.reviews.evidenceOfUser(this.rooms.runner, userId);
+    await this.audit.recordRead(this.rooms.runner, { actorId, action: 'user.fair_play_viewed', userId });
+    return evidence;
   }
 
   async decide(

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DecideReviewDto, type AdminFairPlayEvidenceDto, type AdminReviewDto } from '@skillduel/contracts';
 import { StaffGuard, StaffOnly } from '../admin/staff.guard';
 import { AuthUser, CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { AppError } from '../common/app-error';
 import { FairPlayReviewService } from './fair-play-review.service';
 
 /** The fair-play review queue of held payouts (decision 1802): support and admin only, every decision audited. */
@@ -42,7 +43,11 @@ export class FairPlayController {
 
   @Get('users/:id/fair-play')
   @ApiOperation({ summary: 'A player’s rounds with fair-play signals and their evidence, newest first' })
-  evidence(@Param('id') userId: string): Promise<AdminFairPlayEvidenceDto[]> {
-    return this.reviews.evidenceOfUser(userId);
+  evidence(
+    @CurrentUser() user: AuthUser,
+    // User ids are UUIDs: anything else is nobody (404), as on the user's own page, not a failed query.
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() })) userId: string,
+  ): Promise<AdminFairPlayEvidenceDto[]> {
+    return this.reviews.evidenceOfUser(user.userId, userId);
   }
 }

@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
   EMOTES,
+  hasForbiddenChatCharacters,
   LIMITS,
   LobbyEventKind,
   MatchInputAckDto,
@@ -37,9 +38,6 @@ export type { ViewerSocket } from './room-viewers';
 
 /** Time for the last broadcasts to leave before the socket server closes on shutdown. */
 const SHUTDOWN_FLUSH_MS = 250;
-/** NUL, and the bidirectional embeddings/overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
-// eslint-disable-next-line no-control-regex
-const CHAT_FORBIDDEN_CHARACTERS = /[\u0000\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * The live side of rooms on this instance (docs/product/rooms-and-matches.md#live-match-flow): presence, chat, ready →
@@ -216,13 +214,12 @@ export class LiveRoomsService implements BeforeApplicationShutdown, OnModuleInit
     if (!this.config.FEATURE_CHAT)
       throw new RealtimeError(REALTIME_ERROR_CODES.invalidState, REALTIME_MESSAGES.chatDisabled);
     const runtime = this.viewers.watchedRuntime(socket, roomId);
-    // NUL and bidirectional overrides/isolates (which make a message display as something else) are refused.
-    if (CHAT_FORBIDDEN_CHARACTERS.test(text)) {
+    // Control characters and text-direction marks/overrides/isolates never reach other screens: the message is refused.
+    if (hasForbiddenChatCharacters(text)) {
       throw new RealtimeError(REALTIME_ERROR_CODES.invalidPayload, REALTIME_MESSAGES.chatForbiddenCharacters);
     }
-    // Control characters never reach other screens; surrounding whitespace is trimmed; empty messages are ignored.
-    // eslint-disable-next-line no-control-regex
-    const message = text.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+    // Surrounding whitespace is trimmed; empty messages are ignored.
+    const message = text.trim();
     if (message.length === 0) return;
     if ([...message].length > LIMITS.chatMessageMaxLength) {
       throw new RealtimeError(REALTIME_ERROR_CODES.invalidPayload, REALTIME_MESSAGES.chatTooLong);
