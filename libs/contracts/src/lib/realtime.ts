@@ -163,7 +163,7 @@ export const REALTIME_MESSAGES = {
   opponentCannotAfford: 'Your opponent does not have enough balance for another round',
   opponentCannotPlayAgain: 'Your opponent cannot play another round for money right now',
   chatTooLong: 'Messages can be at most 200 characters',
-  chatForbiddenCharacters: 'Messages cannot contain null or text-direction override characters',
+  chatForbiddenCharacters: 'Messages cannot contain control or text-direction characters',
   chatDisabled: 'Chat is disabled',
   unknownEmote: 'Unknown emote',
   unavailable: HTTP_ERROR_MESSAGES.serviceUnavailable,

@@ -54,10 +54,12 @@ export const roomsEs: TranslationResource<typeof roomsEn> = {
     opponentLeft: 'Tu rival salió de la sala',
     opponentCannotAfford: 'Tu rival no tiene saldo suficiente para otra ronda',
     chatTooLong: 'Los mensajes pueden tener como máximo 200 caracteres',
+    chatForbiddenCharacters: 'Los mensajes no pueden contener caracteres de control ni de dirección del texto',
     chatDisabled: 'El chat está desactivado',
     unknownEmote: 'Emoticono desconocido',
     unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en un momento.',
     internal: 'Error del servidor. Inténtalo de nuevo más tarde.',
+    roomServerStopped: 'El servidor que ejecutaba esta partida se detuvo; se te está devolviendo la apuesta.',
     timeout: 'El servidor no respondió. Inténtalo de nuevo.',
   },
 };
