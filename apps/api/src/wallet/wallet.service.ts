@@ -12,6 +12,7 @@ import {
   VALIDATION_MESSAGES,
   WALLET_MESSAGES,
   WalletOperationResponseDto,
+  WITHDRAWAL_REVIEW_WINDOW_HOURS,
   WithdrawRequestDto,
 } from '@skillduel/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -151,15 +152,18 @@ export class WalletService {
         if (wallet.balanceCents < amountCents) {
           throw AppError.badRequest('INSUFFICIENT_BALANCE', VALIDATION_MESSAGES.insufficientBalance);
         }
-        // Large withdrawals and those right after a password/email change wait for support (decision 1601).
-        const heldForReview = await this.repository.withdrawalReviewReason(
-          manager,
+        // Withdrawals that take the user's 24-hour total above the threshold, from flagged accounts or right after a
+        // password/email change wait for support (decisions 1601, 2320). Decided under the wallet lock taken above,
+        // which every withdrawal of this user takes first: concurrent requests are counted one after the other.
+        const review = await this.repository.withdrawalReview(manager, {
           userId,
           amountCents,
-          BigInt(this.config.WITHDRAWAL_REVIEW_THRESHOLD) * 100n,
-        );
+          thresholdCents: BigInt(this.config.WITHDRAWAL_REVIEW_THRESHOLD) * 100n,
+          windowHours: WITHDRAWAL_REVIEW_WINDOW_HOURS,
+        });
         return this.answerThenPost(manager, wallet, {
-          heldForReview,
+          heldForReview: review.heldBecause,
+          rolling24hTotalCents: review.rolling24hTotalCents,
           statusCode: 202,
           userId,
           paymentId,
@@ -221,6 +225,7 @@ export class WalletService {
       ledgerKey: string;
       metadata: Record<string, unknown>;
       heldForReview?: string | null;
+      rolling24hTotalCents?: bigint;
     },
   ): Promise<IdempotentOutcome> {
     const amountCents = move.walletDeltaCents < 0n ? -move.walletDeltaCents : move.walletDeltaCents;
@@ -238,6 +243,7 @@ export class WalletService {
       ledgerTransactionId,
       processAfterSeconds: move.processAfterSeconds,
       heldForReview: move.heldForReview ?? null,
+      rolling24hTotalCents: move.rolling24hTotalCents ?? null,
     });
     const balanceCents = wallet.balanceCents + move.walletDeltaCents;
     const body: WalletOperationResponseDto = {

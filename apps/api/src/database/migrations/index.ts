@@ -24,6 +24,7 @@ import { CreateMatchmakingEntries1764600000000 } from './1764600000000-CreateMat
 import { AddMatchmakingEntryDevice1764700000000 } from './1764700000000-AddMatchmakingEntryDevice';
 import { AddFairPlayReviews1764800000000 } from './1764800000000-AddFairPlayReviews';
 import { AddSessionDeviceId1764900000000 } from './1764900000000-AddSessionDeviceId';
+import { AddWithdrawalRollingTotal1765020000000 } from './1765020000000-AddWithdrawalRollingTotal';
 
 /**
  * Every migration, in timestamp order. Listed explicitly because the server is bundled (no globbing at run time).
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   AddMatchmakingEntryDevice1764700000000,
   AddFairPlayReviews1764800000000,
   AddSessionDeviceId1764900000000,
+  AddWithdrawalRollingTotal1765020000000,
 ];
