@@ -10,6 +10,7 @@ import {
   TransactionDto,
   TransactionsQueryDto,
   VALIDATION_MESSAGES,
+  WALLET_ERROR_CODES,
   WALLET_MESSAGES,
   WalletOperationResponseDto,
   WITHDRAWAL_REVIEW_WINDOW_HOURS,
@@ -123,10 +124,11 @@ export class WalletService {
     dto: WithdrawRequestDto,
     idempotencyKey: string | undefined,
     requestId: string,
+    clientIp: string | null = null,
   ): Promise<WalletAnswer> {
     const amountCents = validatedCents(dto.amount);
     const method = dto.payment_method;
-    await this.assertWithdrawalSecondFactor(userId, dto.two_factor_code, idempotencyKey);
+    await this.assertWithdrawalSecondFactor(userId, dto.two_factor_code, idempotencyKey, clientIp);
     return this.idempotency.run(
       {
         userId,
@@ -183,7 +185,8 @@ export class WalletService {
 
   /**
    * Withdrawals of an account with 2FA on need a current authenticator code (docs/decisions/1001), so a stolen access
-   * token cannot empty the wallet: 403 TWO_FACTOR_REQUIRED when it is missing or wrong. Checked before the
+   * token cannot empty the wallet: 403 TWO_FACTOR_REQUIRED when it is missing or wrong; after too many wrong ones 429
+   * TOO_MANY_TWO_FACTOR_ATTEMPTS, which locks withdrawals only, never the owner's sign-in (decision 0102). Checked before the
    * Idempotency-Key is claimed, so nothing is stored or moved and the client may send the same key again with a code;
    * a key that already has its answer replays it (the code it carried was spent the first time).
    */
@@ -191,14 +194,15 @@ export class WalletService {
     userId: string,
     code: string | undefined,
     idempotencyKey: string | undefined,
+    clientIp: string | null,
   ): Promise<void> {
     if (!(await this.twoFactor.isEnabled(userId))) return;
     if (idempotencyKey !== undefined && IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
       const stored = await this.idempotencyAnswers.find(this.dataSource.manager, userId, idempotencyKey);
       if (stored?.statusCode != null) return;
     }
-    if (await this.twoFactor.verifyCurrentCode(userId, code)) return;
-    throw new AppError(403, 'TWO_FACTOR_REQUIRED', WALLET_MESSAGES.twoFactorRequiredToWithdraw);
+    if (await this.twoFactor.verifyCurrentCode(userId, code, 'withdrawal', clientIp)) return;
+    throw new AppError(403, WALLET_ERROR_CODES.twoFactorRequired, WALLET_MESSAGES.twoFactorRequiredToWithdraw);
   }
 
   /**

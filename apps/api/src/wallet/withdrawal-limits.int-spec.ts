@@ -70,7 +70,7 @@ describe('withdrawal review on the rolling 24-hour total (real PostgreSQL)', () 
     expect((await withdraw(whole, 4000)).held).toBe(true);
 
     const splitter = await fundedPlayer(4000);
-    const parts = [];
+    const parts: { id: string; held: boolean }[] = [];
     for (let i = 0; i < 4; i++) parts.push(await withdraw(splitter, 1000));
     // The first takes the total to exactly the threshold (not above it); each further one goes above.
     expect(parts.map((part) => part.held)).toEqual([false, true, true, true]);
