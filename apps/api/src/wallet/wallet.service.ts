@@ -186,9 +186,9 @@ export class WalletService {
   /**
    * Withdrawals of an account with 2FA on need a current authenticator code (docs/decisions/1001), so a stolen access
    * token cannot empty the wallet: 403 TWO_FACTOR_REQUIRED when it is missing or wrong; after too many wrong ones 429
-   * TOO_MANY_TWO_FACTOR_ATTEMPTS, which locks withdrawals only, never the owner's sign-in (decision 0102). Checked before the
-   * Idempotency-Key is claimed, so nothing is stored or moved and the client may send the same key again with a code;
-   * a key that already has its answer replays it (the code it carried was spent the first time).
+   * TOO_MANY_TWO_FACTOR_ATTEMPTS, which locks withdrawals only, never the owner's sign-in (decision 0102). Checked
+   * before the Idempotency-Key is claimed, so nothing is stored or moved and the client may send the same key again
+   * with a code; a key that already has its answer replays it (the code it carried was spent the first time).
    */
   private async assertWithdrawalSecondFactor(
     userId: string,
