@@ -241,8 +241,9 @@ describe('operator console API: roles, freezes, withdrawal review, audit trail (
         expect.arrayContaining([expect.objectContaining({ id, review_state: 'held', amount: 150 })]),
       );
 
-      // A small one is not held.
-      const small = await call(player.accessToken, 'POST', '/api/transactions/withdraw', {
+      // A small one of another player is not held (this player's 24-hour total is above the threshold already).
+      const smallSpender = await fundedPlayer(50);
+      const small = await call(smallSpender.accessToken, 'POST', '/api/transactions/withdraw', {
         amount: 20,
         payment_method: 'bank',
       });
@@ -256,7 +257,7 @@ describe('operator console API: roles, freezes, withdrawal review, audit trail (
       const rows = await history(player);
       expect(rows.find((row) => row.id === id)).toMatchObject({ status: 'completed' });
       expect(rows.find((row) => row.id === id)?.review_status).toBeUndefined();
-      expect(await balanceCents(testApp.databaseUrl, player.user.id)).toBe(13_000n);
+      expect(await balanceCents(testApp.databaseUrl, player.user.id)).toBe(15_000n);
     });
 
     it('100 concurrent approve/reject calls: exactly one outcome; a rejection refunds once with the reason', async () => {

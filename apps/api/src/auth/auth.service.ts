@@ -57,14 +57,15 @@ export class AuthService {
     await this.limits.assertLoginAllowed(email, client.ip, user?.id ?? null);
     const passwordOk = await this.hasher.verify(user?.passwordHash ?? null, body.password);
     if (!user || !passwordOk) {
-      await this.limits.recordLoginFailure(email, client.ip);
+      await this.limits.recordLoginFailure(email, client.ip, user?.id ?? null);
       throw new AppError(401, AUTH_ERROR_CODES.invalidCredentials, AUTH_MESSAGES.invalidCredentials);
     }
     if (await this.twoFactor.isEnabled(user.id)) {
-      await this.twoFactor.assertSecondFactor(user.id, {
-        totp_code: body.totp_code,
-        recovery_code: body.recovery_code,
-      });
+      await this.twoFactor.assertSecondFactor(
+        user.id,
+        { totp_code: body.totp_code, recovery_code: body.recovery_code },
+        client.ip,
+      );
     }
     await this.limits.recordLoginSuccess(email, client.ip);
     const tokens = await this.sessions.start(user.id, 'password', client);

@@ -45,7 +45,8 @@ export class ReauthenticationService {
   async assertAccountOwner(user: UserEntity, proof: AccountOwnerProof): Promise<void> {
     await this.assertPassword(user, proof.current_password);
     if (!(await this.twoFactor.isEnabled(user.id))) return;
-    if (!(await this.twoFactor.verifyCurrentCode(user.id, proof.two_factor_code))) {
+    // The password is proven already: wrong codes here count with sign-in's (decision 0102).
+    if (!(await this.twoFactor.verifyCurrentCode(user.id, proof.two_factor_code, 'account_change', null))) {
       throw new AppError(403, AUTH_ERROR_CODES.twoFactorRequired, AUTH_MESSAGES.twoFactorCodeForChange);
     }
   }

@@ -30,7 +30,10 @@ export class PlayerProtectionConfig extends RoomsConfig {
   @IsBoolean()
   FLAG_SHARED_IP = false;
 
-  /** Withdrawals above this many dollars wait for support's approval instead of being paid by the processor. */
+  /**
+   * A withdrawal that takes the user's withdrawals of the last 24 hours (failed and rejected ones aside, this one
+   * included) above this many dollars waits for support's approval instead of being paid by the processor.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1)

@@ -13,6 +13,7 @@ import { isGameId } from '@skillduel/games';
 import { randomInt } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
+import { logLockout } from '../common/security-events';
 import { AppConfig } from '../config/app-config';
 import { MoneyGate } from '../responsible-gaming/money-gate.service';
 import { RoomEscrowService } from './room-escrow.service';
@@ -113,8 +114,20 @@ export class RoomAdmissionService {
       throw new AppError(429, ROOM_ERROR_CODES.tooManyPasswordGuesses, HTTP_ERROR_MESSAGES[429]);
     }
     const right = room.passwordHash !== null && (await verifyRoomPassword(password ?? '', room.passwordHash));
-    if (!right) throw new AppError(403, ROOM_ERROR_CODES.wrongPassword, ROOM_MESSAGES.wrongPassword);
-    await this.passwordAttempts.release(attempt);
+    if (!right) {
+      // The wrong guess that fills the window starts the lock: a security event (the join paths carry no address).
+      if (attempt.attemptsInWindow === ROOM_PASSWORD_LIMITS.maxWrongGuesses) {
+        logLockout({
+          kind: 'room_password',
+          userId,
+          ip: null,
+          until: new Date(attempt.oldestAttemptAt.getTime() + ROOM_PASSWORD_LIMITS.wrongGuessWindowSeconds * 1000),
+          details: { roomId },
+        });
+      }
+      throw new AppError(403, ROOM_ERROR_CODES.wrongPassword, ROOM_MESSAGES.wrongPassword);
+    }
+    await this.passwordAttempts.release(attempt.attemptId);
     return true;
   }
 

@@ -9,11 +9,18 @@ export class RoomPasswordAttemptsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Claims one guess for (room, user) if fewer than `max` are on record within `windowSeconds`; its id, else null.
-   * A transaction-scoped advisory lock on (room, user) makes count-then-insert atomic against concurrent guesses by
-   * the same user on the same room (and nobody else); older rows of the pair are pruned on the way.
+   * Claims one guess for (room, user) if fewer than `max` are on record within `windowSeconds`, else null: the guess's
+   * id, how many guesses of the pair are on record with it, and when the oldest of them was made (the lock a full
+   * window starts ends when that one ages out). A transaction-scoped advisory lock on (room, user) makes
+   * count-then-insert atomic against concurrent guesses by the same user on the same room (and nobody else); older
+   * rows of the pair are pruned on the way.
    */
-  async claim(roomId: string, userId: string, max: number, windowSeconds: number): Promise<string | null> {
+  async claim(
+    roomId: string,
+    userId: string,
+    max: number,
+    windowSeconds: number,
+  ): Promise<{ attemptId: string; attemptsInWindow: number; oldestAttemptAt: Date } | null> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
         `room-password:${roomId}:${userId}`,
@@ -29,12 +36,17 @@ export class RoomPasswordAttemptsRepository {
         [roomId, userId],
       );
       if (attempts >= max) return null;
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await queryRows<{ id: string; oldest: Date }>(
         manager,
-        `INSERT INTO room_password_attempts (room_id, user_id) VALUES ($1, $2) RETURNING id::text AS id`,
+        `WITH inserted AS (
+           INSERT INTO room_password_attempts (room_id, user_id) VALUES ($1, $2) RETURNING id, attempted_at)
+         SELECT inserted.id::text AS id,
+                least(inserted.attempted_at, (SELECT min(attempted_at) FROM room_password_attempts
+                                               WHERE room_id = $1 AND user_id = $2)) AS oldest
+           FROM inserted`,
         [roomId, userId],
       );
-      return row.id;
+      return { attemptId: row.id, attemptsInWindow: attempts + 1, oldestAttemptAt: row.oldest };
     });
   }
 

@@ -11,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { clientContextOf } from '../auth/request-context';
 import { WalletAnswer, WalletService } from './wallet.service';
 
 const idempotencyHeaderDoc = {
@@ -49,6 +50,7 @@ export class TransactionsController {
   @ApiResponse({ status: 202, description: 'Withdrawal pending: { transaction, current_balance }' })
   @ApiResponse({ status: 400, description: "The spec's amount and method messages, 'Insufficient balance'" })
   @ApiResponse({ status: 403, description: 'Withdrawals are not enabled for this account' })
+  @ApiResponse({ status: 429, description: 'Too many wrong authenticator codes: withdrawals only, for 15 minutes' })
   async withdraw(
     @CurrentUser() user: AuthUser,
     @Body() body: WithdrawRequestDto,
@@ -56,7 +58,14 @@ export class TransactionsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.wallet.withdraw(user.userId, body, idempotencyKey, String(request.id)));
+    const answer = await this.wallet.withdraw(
+      user.userId,
+      body,
+      idempotencyKey,
+      String(request.id),
+      clientContextOf(request).ip,
+    );
+    return send(reply, answer);
   }
 
   /** The caller's transactions, newest first (`?limit=1..100&offset=0..`). Only ever the caller's own. */

@@ -95,7 +95,12 @@ describe('wallet model (fast-check, real PostgreSQL)', () => {
   let protection: ResponsibleGamingService;
 
   beforeAll(async () => {
-    testApp = await createTestApp({ WITHDRAWAL_PROCESSOR_ENABLED: 'false', WITHDRAWAL_DELAY_SECONDS: '0' });
+    testApp = await createTestApp({
+      WITHDRAWAL_PROCESSOR_ENABLED: 'false',
+      WITHDRAWAL_DELAY_SECONDS: '0',
+      // The model has no review step: a sequence's withdrawals together must never be held (24 h total, decision 2320).
+      WITHDRAWAL_REVIEW_THRESHOLD: '1000000',
+    });
     wallet = testApp.app.get(WalletService);
     ledger = testApp.app.get(LedgerService);
     financials = testApp.app.get(WalletFinancials);

@@ -10,6 +10,7 @@ import { WalletFinancials } from './wallet-financials';
 import { WalletRepository } from './wallet.repository';
 import { WalletService } from './wallet.service';
 import { WithdrawalProcessor } from './withdrawal-processor';
+import { WithdrawalReviewRepository } from './withdrawal-review.repository';
 import { WithdrawalReviewService } from './withdrawal-review.service';
 
 /** The payment provider named by PAYMENT_PROVIDER. Real providers are added here. */
@@ -36,6 +37,7 @@ function createPaymentProvider(config: AppConfig): PaymentProvider {
     WithdrawalProcessor,
     WalletFinancials,
     WithdrawalReviewService,
+    WithdrawalReviewRepository,
     { provide: PaymentProvider, useFactory: createPaymentProvider, inject: [AppConfig] },
   ],
   // IdempotencyService: the rooms module answers its money-moving POSTs (create, join) through it too.

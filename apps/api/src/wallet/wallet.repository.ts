@@ -19,6 +19,8 @@ export interface NewPayment {
   processAfterSeconds: number | null;
   /** Withdrawals only: why it is held for review (then the processor skips it until support approves it). */
   heldForReview?: string | null;
+  /** Withdrawals only: the 24-hour total the review rule saw, this withdrawal included (decision 2320). */
+  rolling24hTotalCents?: bigint | null;
 }
 
 export interface DueWithdrawal {
@@ -65,25 +67,36 @@ export class WalletRepository {
   }
 
   /**
-   * Why a withdrawal must be held for review (docs/decisions/1601), or null: above the review threshold, from an
-   * account with open fair-play flags, or within 24 hours of a password or email change.
+   * Whether a withdrawal of `amountCents` must be held for review (docs/decisions/1601, 2320), and the 24-hour total
+   * the rule saw. Held when the total is above the threshold, when the account has open fair-play flags, or within 24
+   * hours of a password or email change. The total is this withdrawal plus the user's withdrawals of the last
+   * `windowHours` that were not failed or rejected (pending, held, approved and paid ones count), so splitting a large
+   * amount into small ones is held like the large one. The caller holds the wallet's row lock: every withdrawal of
+   * the user takes it first, so the withdrawals counted here are all the committed ones and none can commit in
+   * between (two concurrent requests cannot both stay under the threshold).
    */
-  async withdrawalReviewReason(
+  async withdrawalReview(
     runner: SqlRunner,
-    userId: string,
-    amountCents: bigint,
-    thresholdCents: bigint,
-  ): Promise<string | null> {
-    if (amountCents > thresholdCents) return 'above_threshold';
-    const rows = await queryRows<{ recent: boolean; flagged: boolean }>(
+    review: { userId: string; amountCents: bigint; thresholdCents: bigint; windowHours: number },
+  ): Promise<{ heldBecause: string | null; rolling24hTotalCents: bigint }> {
+    const rows = await queryRows<{ recent: boolean; flagged: boolean; earlier_cents: string }>(
       runner,
       `SELECT coalesce(credentials_changed_at > now() - interval '24 hours', false) AS recent,
-              EXISTS (SELECT 1 FROM fair_play_flags f WHERE f.user_id = users.id AND f.status = 'open') AS flagged
+              EXISTS (SELECT 1 FROM fair_play_flags f WHERE f.user_id = users.id AND f.status = 'open') AS flagged,
+              (SELECT coalesce(sum(p.amount_cents), 0) FROM wallet_payments p
+                WHERE p.user_id = users.id AND p.direction = 'withdrawal'
+                  AND p.created_at > now() - make_interval(hours => $2::integer)
+                  AND p.status <> 'failed' AND p.review_state IS DISTINCT FROM 'rejected')::text AS earlier_cents
          FROM users WHERE id = $1`,
-      [userId],
+      [review.userId, review.windowHours],
     );
-    if (rows[0]?.flagged) return 'open_flags';
-    return rows[0]?.recent ? 'recent_credentials_change' : null;
+    const row = rows[0];
+    const rolling24hTotalCents = review.amountCents + BigInt(row?.earlier_cents ?? '0');
+    let heldBecause: string | null = null;
+    if (rolling24hTotalCents > review.thresholdCents) heldBecause = 'above_threshold';
+    else if (row?.flagged) heldBecause = 'open_flags';
+    else if (row?.recent) heldBecause = 'recent_credentials_change';
+    return { heldBecause, rolling24hTotalCents };
   }
 
   /** Inserts a payment and answers its creation time (the transaction's created_at in the history). */
@@ -92,11 +105,11 @@ export class WalletRepository {
       runner,
       `INSERT INTO wallet_payments (id, user_id, direction, amount_cents, payment_method, provider, status,
                                     provider_reference, failure_reason, ledger_transaction_id, process_after, completed_at,
-                                    review_state, review_reason)
+                                    review_state, review_reason, rolling_24h_total_cents)
        VALUES ($1, $2, $3, $4, $5, $6, $7::varchar, $8, $9, $10,
                CASE WHEN $11::integer IS NULL THEN NULL ELSE now() + make_interval(secs => $11::integer) END,
                CASE WHEN $7::varchar = 'pending' THEN NULL ELSE now() END,
-               CASE WHEN $12::varchar IS NULL THEN NULL ELSE 'held' END, $12::varchar)
+               CASE WHEN $12::varchar IS NULL THEN NULL ELSE 'held' END, $12::varchar, $13::bigint)
        RETURNING created_at`,
       [
         payment.id,
@@ -111,6 +124,7 @@ export class WalletRepository {
         payment.ledgerTransactionId,
         payment.processAfterSeconds,
         payment.heldForReview ?? null,
+        payment.rolling24hTotalCents?.toString() ?? null,
       ],
     );
     return rows[0].created_at;

@@ -10,8 +10,10 @@ import {
   TransactionDto,
   TransactionsQueryDto,
   VALIDATION_MESSAGES,
+  WALLET_ERROR_CODES,
   WALLET_MESSAGES,
   WalletOperationResponseDto,
+  WITHDRAWAL_REVIEW_WINDOW_HOURS,
   WithdrawRequestDto,
 } from '@skillduel/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -122,10 +124,11 @@ export class WalletService {
     dto: WithdrawRequestDto,
     idempotencyKey: string | undefined,
     requestId: string,
+    clientIp: string | null = null,
   ): Promise<WalletAnswer> {
     const amountCents = validatedCents(dto.amount);
     const method = dto.payment_method;
-    await this.assertWithdrawalSecondFactor(userId, dto.two_factor_code, idempotencyKey);
+    await this.assertWithdrawalSecondFactor(userId, dto.two_factor_code, idempotencyKey, clientIp);
     return this.idempotency.run(
       {
         userId,
@@ -151,15 +154,18 @@ export class WalletService {
         if (wallet.balanceCents < amountCents) {
           throw AppError.badRequest('INSUFFICIENT_BALANCE', VALIDATION_MESSAGES.insufficientBalance);
         }
-        // Large withdrawals and those right after a password/email change wait for support (decision 1601).
-        const heldForReview = await this.repository.withdrawalReviewReason(
-          manager,
+        // Withdrawals that take the user's 24-hour total above the threshold, from flagged accounts or right after a
+        // password/email change wait for support (decisions 1601, 2320). Decided under the wallet lock taken above,
+        // which every withdrawal of this user takes first: concurrent requests are counted one after the other.
+        const review = await this.repository.withdrawalReview(manager, {
           userId,
           amountCents,
-          BigInt(this.config.WITHDRAWAL_REVIEW_THRESHOLD) * 100n,
-        );
+          thresholdCents: BigInt(this.config.WITHDRAWAL_REVIEW_THRESHOLD) * 100n,
+          windowHours: WITHDRAWAL_REVIEW_WINDOW_HOURS,
+        });
         return this.answerThenPost(manager, wallet, {
-          heldForReview,
+          heldForReview: review.heldBecause,
+          rolling24hTotalCents: review.rolling24hTotalCents,
           statusCode: 202,
           userId,
           paymentId,
@@ -179,22 +185,24 @@ export class WalletService {
 
   /**
    * Withdrawals of an account with 2FA on need a current authenticator code (docs/decisions/1001), so a stolen access
-   * token cannot empty the wallet: 403 TWO_FACTOR_REQUIRED when it is missing or wrong. Checked before the
-   * Idempotency-Key is claimed, so nothing is stored or moved and the client may send the same key again with a code;
-   * a key that already has its answer replays it (the code it carried was spent the first time).
+   * token cannot empty the wallet: 403 TWO_FACTOR_REQUIRED when it is missing or wrong; after too many wrong ones 429
+   * TOO_MANY_TWO_FACTOR_ATTEMPTS, which locks withdrawals only, never the owner's sign-in (decision 0102). Checked
+   * before the Idempotency-Key is claimed, so nothing is stored or moved and the client may send the same key again
+   * with a code; a key that already has its answer replays it (the code it carried was spent the first time).
    */
   private async assertWithdrawalSecondFactor(
     userId: string,
     code: string | undefined,
     idempotencyKey: string | undefined,
+    clientIp: string | null,
   ): Promise<void> {
     if (!(await this.twoFactor.isEnabled(userId))) return;
     if (idempotencyKey !== undefined && IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
       const stored = await this.idempotencyAnswers.find(this.dataSource.manager, userId, idempotencyKey);
       if (stored?.statusCode != null) return;
     }
-    if (await this.twoFactor.verifyCurrentCode(userId, code)) return;
-    throw new AppError(403, 'TWO_FACTOR_REQUIRED', WALLET_MESSAGES.twoFactorRequiredToWithdraw);
+    if (await this.twoFactor.verifyCurrentCode(userId, code, 'withdrawal', clientIp)) return;
+    throw new AppError(403, WALLET_ERROR_CODES.twoFactorRequired, WALLET_MESSAGES.twoFactorRequiredToWithdraw);
   }
 
   /**
@@ -221,6 +229,7 @@ export class WalletService {
       ledgerKey: string;
       metadata: Record<string, unknown>;
       heldForReview?: string | null;
+      rolling24hTotalCents?: bigint;
     },
   ): Promise<IdempotentOutcome> {
     const amountCents = move.walletDeltaCents < 0n ? -move.walletDeltaCents : move.walletDeltaCents;
@@ -238,6 +247,7 @@ export class WalletService {
       ledgerTransactionId,
       processAfterSeconds: move.processAfterSeconds,
       heldForReview: move.heldForReview ?? null,
+      rolling24hTotalCents: move.rolling24hTotalCents ?? null,
     });
     const balanceCents = wallet.balanceCents + move.walletDeltaCents;
     const body: WalletOperationResponseDto = {

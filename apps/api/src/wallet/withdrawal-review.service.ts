@@ -5,38 +5,29 @@ import { DataSource } from 'typeorm';
 import { AuditLogRepository } from '../admin/audit-log.repository';
 import { SeparationOfDutiesService } from '../admin/separation-of-duties.service';
 import { AppError } from '../common/app-error';
-import { queryRows, SqlRunner } from '../database/sql';
+import { SqlRunner } from '../database/sql';
 import { LedgerService } from './ledger/ledger.service';
 import { WalletRepository } from './wallet.repository';
+import { ReviewedWithdrawal, WithdrawalReviewRepository } from './withdrawal-review.repository';
 
-interface HeldWithdrawalRow {
-  id: string;
-  user_id: string;
-  username: string;
-  amount_cents: string;
-  payment_method: string;
-  status: string;
-  review_state: 'held' | 'approved' | 'rejected' | null;
-  review_reason: string | null;
-  created_at: Date;
-}
+/** The queue shows the newest withdrawals first, this many at most. */
+const QUEUE_LIMIT = 200;
 
-function toDto(row: HeldWithdrawalRow): Omit<AdminWithdrawalDto, 'pending_approval'> {
+function toDto(withdrawal: ReviewedWithdrawal): Omit<AdminWithdrawalDto, 'pending_approval'> {
   return {
-    id: row.id,
-    user_id: row.user_id,
-    username: row.username,
-    amount: centsToDollars(BigInt(row.amount_cents)),
-    payment_method: row.payment_method,
-    status: row.status,
-    review_state: row.review_state,
-    review_reason: row.review_reason,
-    created_at: row.created_at.toISOString(),
+    id: withdrawal.id,
+    user_id: withdrawal.userId,
+    username: withdrawal.username,
+    amount: centsToDollars(withdrawal.amountCents),
+    payment_method: withdrawal.paymentMethod,
+    status: withdrawal.status,
+    review_state: withdrawal.reviewState,
+    review_reason: withdrawal.reviewReason,
+    rolling_24h_total:
+      withdrawal.rolling24hTotalCents === null ? null : centsToDollars(withdrawal.rolling24hTotalCents),
+    created_at: withdrawal.createdAt.toISOString(),
   };
 }
-
-const WITHDRAWAL_COLUMNS = `p.id, p.user_id, u.username, p.amount_cents::text, p.payment_method, p.status, p.review_state,
-  p.review_reason, p.created_at`;
 
 /**
  * Support's decision on a withdrawal held for review (docs/decisions/1601): approve → the processor pays it as any
@@ -53,19 +44,17 @@ export class WithdrawalReviewService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ledger: LedgerService,
     private readonly repository: WalletRepository,
+    private readonly reviews: WithdrawalReviewRepository,
     private readonly audit: AuditLogRepository,
     private readonly duties: SeparationOfDutiesService,
   ) {}
 
   async list(state: 'held' | 'all', userId?: string): Promise<AdminWithdrawalDto[]> {
-    const rows = await queryRows<HeldWithdrawalRow>(
-      this.dataSource.manager,
-      `SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_payments p JOIN users u ON u.id = p.user_id
-        WHERE p.direction = 'withdrawal' AND ($1::text = 'all' OR p.review_state = 'held')
-          AND ($2::uuid IS NULL OR p.user_id = $2)
-        ORDER BY p.created_at DESC LIMIT 200`,
-      [state, userId ?? null],
-    );
+    const rows = await this.reviews.list(this.dataSource.manager, {
+      state,
+      userId: userId ?? null,
+      limit: QUEUE_LIMIT,
+    });
     return this.duties.withPending('withdrawal', rows.map(toDto), (row) => row.id);
   }
 
@@ -78,17 +67,12 @@ export class WithdrawalReviewService {
         targetId: paymentId,
         decision: 'approve',
         note: reason,
-        amountCents: BigInt(held.amount_cents),
+        amountCents: held.amountCents,
         movesMoney: true,
         audit: { action: 'withdrawal.approve', targetType: 'withdrawal', targetId: paymentId },
       });
       if (fourEyes.kind === 'proposed') return toDto(held);
-      await manager.query(
-        `UPDATE wallet_payments SET review_state = 'approved', review_reason = $2, reviewed_by = $3,
-                reviewed_at = now(), process_after = now(), updated_at = now()
-          WHERE id = $1`,
-        [paymentId, reason, actorId],
-      );
+      await this.reviews.markApproved(manager, paymentId, actorId, reason);
       await this.audit.record(manager, {
         actorId,
         action: 'withdrawal.approve',
@@ -98,7 +82,7 @@ export class WithdrawalReviewService {
         before: { review_state: 'held' },
         after: { review_state: 'approved', ...fourEyes.auditFields },
       });
-      return toDto({ ...held, review_state: 'approved', review_reason: reason });
+      return toDto({ ...held, reviewState: 'approved', reviewReason: reason });
     });
     const [answer] = await this.duties.withPending('withdrawal', [decided], (row) => row.id);
     return answer;
@@ -114,14 +98,14 @@ export class WithdrawalReviewService {
         targetId: paymentId,
         decision: 'reject',
         note: reason,
-        amountCents: BigInt(held.amount_cents),
+        amountCents: held.amountCents,
         movesMoney: false,
         audit: { action: 'withdrawal.reject', targetType: 'withdrawal', targetId: paymentId },
       });
       if (fourEyes.kind === 'proposed') return toDto(held);
-      const amountCents = BigInt(held.amount_cents);
+      const amountCents = held.amountCents;
       const pending = await this.ledger.systemAccount('pending_withdrawals');
-      const wallet = await this.ledger.ensureWallet(held.user_id, manager);
+      const wallet = await this.ledger.ensureWallet(held.userId, manager);
       const posted = await this.ledger.post(
         {
           kind: 'withdrawal_refund',
@@ -130,7 +114,7 @@ export class WithdrawalReviewService {
             { accountId: pending, amountCents: -amountCents },
             { accountId: wallet, amountCents },
           ],
-          references: { userId: held.user_id, paymentId },
+          references: { userId: held.userId, paymentId },
           metadata: { review: 'rejected', reviewed_by: actorId },
         },
         manager,
@@ -142,11 +126,7 @@ export class WithdrawalReviewService {
         providerReference: null,
         failureReason: ADMIN_MESSAGES.withdrawalRejected(reason),
       });
-      await manager.query(
-        `UPDATE wallet_payments SET review_state = 'rejected', review_reason = $2, reviewed_by = $3, reviewed_at = now()
-          WHERE id = $1`,
-        [paymentId, reason, actorId],
-      );
+      await this.reviews.markRejected(manager, paymentId, actorId, reason);
       await this.audit.record(manager, {
         actorId,
         action: 'withdrawal.reject',
@@ -161,7 +141,7 @@ export class WithdrawalReviewService {
           ...fourEyes.auditFields,
         },
       });
-      return toDto({ ...held, status: 'failed', review_state: 'rejected', review_reason: reason });
+      return toDto({ ...held, status: 'failed', reviewState: 'rejected', reviewReason: reason });
     });
     const [answer] = await this.duties.withPending('withdrawal', [decided], (row) => row.id);
     return answer;
@@ -171,22 +151,16 @@ export class WithdrawalReviewService {
    * Locks the withdrawal, insists it is still waiting for a decision (409 otherwise, 404 when unknown) and refuses a
    * decision by someone with a conflict of interest (403).
    */
-  private async lockHeld(runner: SqlRunner, actorId: string, paymentId: string): Promise<HeldWithdrawalRow> {
+  private async lockHeld(runner: SqlRunner, actorId: string, paymentId: string): Promise<ReviewedWithdrawal> {
     if (!/^[0-9a-f-]{36}$/i.test(paymentId)) throw AppError.notFound();
-    const rows = await queryRows<HeldWithdrawalRow>(
-      runner,
-      `SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_payments p JOIN users u ON u.id = p.user_id
-        WHERE p.id = $1 AND p.direction = 'withdrawal' FOR UPDATE OF p`,
-      [paymentId],
-    );
-    const row = rows[0];
-    if (!row) throw AppError.notFound();
+    const withdrawal = await this.reviews.lock(runner, paymentId);
+    if (!withdrawal) throw AppError.notFound();
     // The state first: concurrent calls on one withdrawal queue on its row lock, and all but the first must leave it
     // at once (a decided withdrawal answers 409 to anyone; nothing is left to decide).
-    if (row.review_state !== 'held' || row.status !== 'pending') {
+    if (withdrawal.reviewState !== 'held' || withdrawal.status !== 'pending') {
       throw AppError.conflict(ADMIN_ERROR_CODES.reviewDecided, ADMIN_MESSAGES.reviewDecided);
     }
-    await this.duties.assertMayDecide(runner, actorId, { userIds: [row.user_id] });
-    return row;
+    await this.duties.assertMayDecide(runner, actorId, { userIds: [withdrawal.userId] });
+    return withdrawal;
   }
 }

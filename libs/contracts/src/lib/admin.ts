@@ -110,8 +110,20 @@ export interface AdminWithdrawalDto extends WithPendingApproval {
   status: string;
   review_state: 'held' | 'approved' | 'rejected' | null;
   review_reason: string | null;
+  /**
+   * Dollars: this withdrawal plus the user's other withdrawals of the WITHDRAWAL_REVIEW_WINDOW_HOURS before it that
+   * were not failed or rejected, as the review rule saw it when the withdrawal was requested; null for withdrawals
+   * older than the rule.
+   */
+  rolling_24h_total: number | null;
   created_at: string;
 }
+
+/**
+ * A withdrawal is held for review when it takes the user's withdrawals of this many hours (failed and rejected ones
+ * aside) above WITHDRAWAL_REVIEW_THRESHOLD, so many small withdrawals are reviewed like one large one.
+ */
+export const WITHDRAWAL_REVIEW_WINDOW_HOURS = 24;
 
 export interface AdminAuditEntryDto {
   id: string;

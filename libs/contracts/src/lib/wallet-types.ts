@@ -39,6 +39,17 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 /** An Idempotency-Key is 1 to 255 visible ASCII characters (a UUID is a good choice). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
+/** Codes of wallet refusals the spec does not name (the `code` of the error body). */
+export const WALLET_ERROR_CODES = {
+  /** 403: the account has 2FA on and `two_factor_code` was missing or wrong. */
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  /**
+   * 429 (the spec's 'Too many requests…'): too many wrong authenticator codes on withdrawals in 15 minutes; only
+   * withdrawals are refused, signing in still works (decision 0102).
+   */
+  tooManyTwoFactorAttempts: 'TOO_MANY_TWO_FACTOR_ATTEMPTS',
+} as const;
+
 /** Wallet messages the spec does not word itself. The spec's own are in VALIDATION_MESSAGES and TOAST_MESSAGES. */
 export const WALLET_MESSAGES = {
   invalidPaymentMethod: 'Please choose a payment method: card, paypal, crypto or bank',

@@ -149,10 +149,11 @@ export class OAuthService {
     const user = await this.findOrCreateUser(settings.provider, identity);
     if (await this.twoFactor.isEnabled(user.id)) {
       try {
-        await this.twoFactor.assertSecondFactor(user.id, {
-          totp_code: body.totp_code,
-          recovery_code: body.recovery_code,
-        });
+        await this.twoFactor.assertSecondFactor(
+          user.id,
+          { totp_code: body.totp_code, recovery_code: body.recovery_code },
+          client.ip,
+        );
       } catch (error) {
         // Keep the attempt so the same callback can be posted again with the code (no second code exchange).
         await this.repository.markPending(stateHash, user.id, sha256Hex(body.code));
@@ -310,10 +311,11 @@ export class OAuthService {
     client: ClientContext,
   ): Promise<OAuthCallbackResponse> {
     if (!state.pendingUserId || state.codeHash !== sha256Hex(body.code)) throw stateInvalid();
-    await this.twoFactor.assertSecondFactor(state.pendingUserId, {
-      totp_code: body.totp_code,
-      recovery_code: body.recovery_code,
-    });
+    await this.twoFactor.assertSecondFactor(
+      state.pendingUserId,
+      { totp_code: body.totp_code, recovery_code: body.recovery_code },
+      client.ip,
+    );
     if (!(await this.repository.deleteState(state.stateHash))) throw stateInvalid();
     return this.signIn(await this.users.getById(state.pendingUserId), body.provider, client);
   }

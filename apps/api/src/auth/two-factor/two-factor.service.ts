@@ -33,6 +33,19 @@ export interface SecondFactor {
   recovery_code?: string;
 }
 
+/**
+ * What a current code is asked for. Its wrong codes count in different places (decision 0102): an account change
+ * has proven the password first, so its failures share the sign-in counter; a withdrawal needs only the access token,
+ * so its failures have their own counter and lock withdrawals, never the owner's sign-in.
+ */
+export type CodePurpose = 'account_change' | 'withdrawal';
+
+/** The per-account failure counter a code check uses. */
+interface CodeAttempts {
+  assertAllowed(): Promise<void>;
+  recordFailure(): Promise<void>;
+}
+
 /** 2FA rules: setup → verify (enable, recovery codes) → disable; and the second-factor check at sign-in. */
 @Injectable()
 export class TwoFactorService {
@@ -73,7 +86,7 @@ export class TwoFactorService {
     await this.limits.assertTwoFactorAllowed(userId);
     const check = await this.totp.check(this.totp.decrypt(state.pendingSecretEncrypted), code, null);
     if (!check.valid) {
-      await this.limits.recordTwoFactorFailure(userId);
+      await this.limits.recordTwoFactorFailure(userId, null);
       throw AppError.badRequest(AUTH_ERROR_CODES.twoFactorInvalid, AUTH_MESSAGES.twoFactorInvalid);
     }
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -94,7 +107,7 @@ export class TwoFactorService {
     if (!state.enabled)
       throw AppError.badRequest(AUTH_ERROR_CODES.twoFactorNotEnabled, AUTH_MESSAGES.twoFactorNotEnabled);
     const factor: SecondFactor = /^\d{6}$/.test(token) ? { totp_code: token } : { recovery_code: token };
-    if (!(await this.verifySecondFactor(userId, factor))) {
+    if (!(await this.verifySecondFactor(userId, factor, this.signInAttempts(userId, null)))) {
       throw AppError.badRequest(AUTH_ERROR_CODES.twoFactorInvalid, AUTH_MESSAGES.twoFactorInvalid);
     }
     await this.repository.disable(userId);
@@ -105,30 +118,39 @@ export class TwoFactorService {
    * The second step of a sign-in for an account with 2FA on: 401 TWO_FACTOR_REQUIRED without a code,
    * 401 TWO_FACTOR_INVALID with a wrong, replayed or spent one, 429 after too many wrong codes.
    */
-  async assertSecondFactor(userId: string, factor: SecondFactor): Promise<void> {
+  async assertSecondFactor(userId: string, factor: SecondFactor, ip: string | null): Promise<void> {
     if (!factor.totp_code && !factor.recovery_code) {
       throw new AppError(401, AUTH_ERROR_CODES.twoFactorRequired, AUTH_MESSAGES.twoFactorRequired);
     }
-    if (!(await this.verifySecondFactor(userId, factor))) {
+    if (!(await this.verifySecondFactor(userId, factor, this.signInAttempts(userId, ip)))) {
       throw new AppError(401, AUTH_ERROR_CODES.twoFactorInvalid, AUTH_MESSAGES.twoFactorInvalid);
     }
   }
 
   /**
-   * A current authenticator code (not a recovery code) for re-authentication and withdrawals: spent once, so a code
-   * seen at sign-in cannot be replayed; a wrong one counts towards the per-account limit (then 429).
+   * A current authenticator code (not a recovery code) for an account change or a withdrawal: spent once, so a code
+   * seen at sign-in cannot be replayed; a wrong one counts towards the purpose's per-account limit (then 429).
    */
-  async verifyCurrentCode(userId: string, code: string | undefined): Promise<boolean> {
+  async verifyCurrentCode(
+    userId: string,
+    code: string | undefined,
+    purpose: CodePurpose,
+    ip: string | null,
+  ): Promise<boolean> {
+    const attempts = purpose === 'withdrawal' ? this.withdrawalAttempts(userId, ip) : this.signInAttempts(userId, ip);
     if (!code || !/^\d{6}$/.test(code)) {
-      if (code) await this.limits.recordTwoFactorFailure(userId);
+      if (code) {
+        await attempts.assertAllowed();
+        await attempts.recordFailure();
+      }
       return false;
     }
-    return this.verifySecondFactor(userId, { totp_code: code });
+    return this.verifySecondFactor(userId, { totp_code: code }, attempts);
   }
 
-  /** Checks (and spends) a TOTP code or a recovery code; failures count towards the per-account limit. */
-  private async verifySecondFactor(userId: string, factor: SecondFactor): Promise<boolean> {
-    await this.limits.assertTwoFactorAllowed(userId);
+  /** Checks (and spends) a TOTP code or a recovery code; failures count in `attempts`. */
+  private async verifySecondFactor(userId: string, factor: SecondFactor, attempts: CodeAttempts): Promise<boolean> {
+    await attempts.assertAllowed();
     const state = await this.requireState(userId);
     let ok = false;
     if (state.enabled && state.secretEncrypted && factor.totp_code) {
@@ -141,8 +163,22 @@ export class TwoFactorService {
     } else if (state.enabled && factor.recovery_code) {
       ok = await this.repository.useRecoveryCode(userId, sha256Hex(normalizeRecoveryCode(factor.recovery_code)));
     }
-    if (!ok) await this.limits.recordTwoFactorFailure(userId);
+    if (!ok) await attempts.recordFailure();
     return ok;
+  }
+
+  private signInAttempts(userId: string, ip: string | null): CodeAttempts {
+    return {
+      assertAllowed: () => this.limits.assertTwoFactorAllowed(userId),
+      recordFailure: () => this.limits.recordTwoFactorFailure(userId, ip),
+    };
+  }
+
+  private withdrawalAttempts(userId: string, ip: string | null): CodeAttempts {
+    return {
+      assertAllowed: () => this.limits.assertWithdrawalCodeAllowed(userId),
+      recordFailure: () => this.limits.recordWithdrawalCodeFailure(userId, ip),
+    };
   }
 
   private async requireState(userId: string) {

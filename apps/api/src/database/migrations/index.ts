@@ -26,6 +26,7 @@ import { AddMatchmakingEntryDevice1764700000000 } from './1764700000000-AddMatch
 import { AddFairPlayReviews1764800000000 } from './1764800000000-AddFairPlayReviews';
 import { AddSessionDeviceId1764900000000 } from './1764900000000-AddSessionDeviceId';
 import { AddStaffDecisionApprovals1765010000000 } from './1765010000000-AddStaffDecisionApprovals';
+import { AddWithdrawalRollingTotal1765020000000 } from './1765020000000-AddWithdrawalRollingTotal';
 import { AddServerIssuedDeviceIds1765030000000 } from './1765030000000-AddServerIssuedDeviceIds';
 
 /**
@@ -60,6 +61,7 @@ export const MIGRATIONS = [
   AddFairPlayReviews1764800000000,
   AddSessionDeviceId1764900000000,
   AddStaffDecisionApprovals1765010000000,
+  AddWithdrawalRollingTotal1765020000000,
   AddServerIssuedDeviceIds1765030000000,
   AddNotificationDedupeKey1765040000000,
 ];

@@ -21,6 +21,7 @@ const held: AdminWithdrawalDto = {
   status: 'pending',
   review_state: 'held',
   review_reason: 'above_threshold',
+  rolling_24h_total: 3500,
   created_at: '2026-11-24T10:00:00.000Z',
   pending_approval: null,
 };
@@ -60,7 +61,10 @@ describe('operator console (/admin)', () => {
     const row = await screen.findByTestId('admin-withdrawal-row');
     expect(row).toHaveTextContent('bigspender');
     expect(row).toHaveTextContent('$1500.00');
-    expect(row).toHaveTextContent('Above the threshold');
+    expect(row).toHaveTextContent('Above the threshold (24 h total)');
+    // The 24-hour total the review rule saw, next to the amount (splitting a large withdrawal shows here).
+    expect(within(row).getByTestId('admin-withdrawal-rolling-total')).toHaveTextContent('$3500.00');
+    expect(screen.getByRole('columnheader', { name: '24 h total' })).toBeInTheDocument();
     await user.type(within(row).getByTestId('admin-decision-reason'), 'documents checked');
     await user.click(within(row).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>

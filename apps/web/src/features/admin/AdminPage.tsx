@@ -1,9 +1,10 @@
 import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@skillduel/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { WITHDRAWAL_REVIEW_WINDOW_HOURS } from '@skillduel/contracts';
 import { formatDollars } from '../../app/format';
 import { PageHeader } from '../../app/ui/PageHeader';
-import { failureCode, when } from './adminFormat';
+import { failureCode, ROLLING_TOTAL_LABEL, ROLLING_TOTAL_TITLE, rollingTotal, when } from './adminFormat';
 import { PendingApproval } from './PendingApproval';
 import { ReasonedActions } from './ReasonedActions';
 import { DisputeQueue, FlagQueue } from './AdminQueues';
@@ -171,6 +172,9 @@ function WithdrawalQueue() {
             <th scope="col">Requested</th>
             <th scope="col">Player</th>
             <th scope="col">Amount</th>
+            <th scope="col" title={ROLLING_TOTAL_TITLE}>
+              {ROLLING_TOTAL_LABEL}
+            </th>
             <th scope="col">Method</th>
             <th scope="col">Why held</th>
             <th scope="col">Decision</th>
@@ -184,6 +188,7 @@ function WithdrawalQueue() {
                 <Link to={`/admin/users/${withdrawal.user_id}`}>{withdrawal.username}</Link>
               </td>
               <td>{formatDollars(withdrawal.amount)}</td>
+              <td data-testid="admin-withdrawal-rolling-total">{rollingTotal(withdrawal.rolling_24h_total)}</td>
               <td>{withdrawal.payment_method}</td>
               <td>{HELD_BECAUSE[withdrawal.review_reason ?? ''] ?? withdrawal.review_reason}</td>
               <td>
@@ -199,7 +204,7 @@ function WithdrawalQueue() {
 }
 
 const HELD_BECAUSE: Record<string, string> = {
-  above_threshold: 'Above the threshold',
+  above_threshold: `Above the threshold (${WITHDRAWAL_REVIEW_WINDOW_HOURS} h total)`,
   recent_credentials_change: 'Recent password/email change',
   open_flags: 'Open fair-play flags',
 };

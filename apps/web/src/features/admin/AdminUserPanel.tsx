@@ -1,7 +1,7 @@
 import { USER_ROLES, type UserRole } from '@skillduel/contracts';
 import { useState } from 'react';
 import { formatDollars } from '../../app/format';
-import { failureText, when } from './adminFormat';
+import { failureText, ROLLING_TOTAL_LABEL, ROLLING_TOTAL_TITLE, rollingTotal, when } from './adminFormat';
 import { UserFairPlay } from './FairPlayEvidence';
 import { useFreezeUserMutation, useGetAdminUserQuery, useSetUserRoleMutation } from './adminApi';
 
@@ -115,6 +115,9 @@ export function AdminUserPanel({ userId, isAdmin }: { userId: string; isAdmin: b
               <tr>
                 <th scope="col">Requested</th>
                 <th scope="col">Amount</th>
+                <th scope="col" title={ROLLING_TOTAL_TITLE}>
+                  {ROLLING_TOTAL_LABEL}
+                </th>
                 <th scope="col">Status</th>
                 <th scope="col">Review</th>
               </tr>
@@ -124,6 +127,7 @@ export function AdminUserPanel({ userId, isAdmin }: { userId: string; isAdmin: b
                 <tr key={withdrawal.id}>
                   <td>{when(withdrawal.created_at)}</td>
                   <td>{formatDollars(withdrawal.amount)}</td>
+                  <td>{rollingTotal(withdrawal.rolling_24h_total)}</td>
                   <td>{withdrawal.status}</td>
                   <td>{withdrawal.review_state ?? '—'}</td>
                 </tr>

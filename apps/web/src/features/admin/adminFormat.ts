@@ -1,5 +1,6 @@
-import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@skillduel/contracts';
+import { ADMIN_ERROR_CODES, ADMIN_MESSAGES, WITHDRAWAL_REVIEW_WINDOW_HOURS } from '@skillduel/contracts';
 import { isApiError } from '../../app/apiErrors';
+import { formatDollars } from '../../app/format';
 
 /** The code of a refused console call's error body (e.g. CONFLICT_OF_INTEREST), if any. */
 export function failureCode(error: unknown): string | undefined {
@@ -21,4 +22,15 @@ export function failureText(error: unknown): string {
 /** Dates in the console: English, medium date and short time, the operator's time zone. */
 export function when(iso: string): string {
   return new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Header of a withdrawal's rolling total (decision 2320): what the review rule compares with the threshold. */
+export const ROLLING_TOTAL_LABEL = `${WITHDRAWAL_REVIEW_WINDOW_HOURS} h total`;
+export const ROLLING_TOTAL_TITLE =
+  `This withdrawal plus the player's other withdrawals of the ${WITHDRAWAL_REVIEW_WINDOW_HOURS} hours before it ` +
+  '(failed and rejected ones aside), when it was requested';
+
+/** A withdrawal's rolling total in dollars; a dash for withdrawals older than the rule. */
+export function rollingTotal(dollars: number | null): string {
+  return dollars === null ? '—' : formatDollars(dollars);
 }
