@@ -1,4 +1,11 @@
-import { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, expect } from '@playwright/test';
+import {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  expect,
+  request as playwrightRequest,
+} from '@playwright/test';
 
 export interface Player {
   username: string;
@@ -8,9 +15,21 @@ export interface Player {
 
 /**
  * A fresh account through the API (POST /auth/register), eligible for money play, with `dollars` (default
- * $50) deposited (POST /transactions/deposit; none when 0).
+ * $50) deposited (POST /transactions/deposit; none when 0). Each account registers from its own request context, as
+ * from its own browser: the server's device cookie would otherwise link every account of a test to one device
+ * (a `shared_device` flag between opponents, a conflict of interest between a player and the staff member deciding).
  */
-export async function registerWithDeposit(request: APIRequestContext, prefix: string, dollars = 50): Promise<Player> {
+export async function registerWithDeposit(shared: APIRequestContext, prefix: string, dollars = 50): Promise<Player> {
+  const origin = new URL((await shared.get('/api/health')).url()).origin;
+  const request = await playwrightRequest.newContext({ baseURL: origin });
+  try {
+    return await registerFrom(request, prefix, dollars);
+  } finally {
+    await request.dispose();
+  }
+}
+
+async function registerFrom(request: APIRequestContext, prefix: string, dollars: number): Promise<Player> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const username = `${prefix}_${suffix}`;
   const password = 'correct-horse-9';
