@@ -47,8 +47,8 @@ export class AdminController {
 
   @Get('users')
   @ApiOperation({ summary: 'Find users by username, email or id' })
-  search(@Query() query: AdminUserSearchDto): Promise<AdminUserSummaryDto[]> {
-    return this.admin.search(query.q);
+  search(@CurrentUser() user: AuthUser, @Query() query: AdminUserSearchDto): Promise<AdminUserSummaryDto[]> {
+    return this.admin.search(user.userId, query.q);
   }
 
   @Get('users/:id')

@@ -46,8 +46,15 @@ export class AdminService {
     return { user_id: userId, username, role: (await this.roles.roleOf(userId)) ?? 'player' };
   }
 
-  search(q: string | undefined): Promise<AdminUserSummaryDto[]> {
-    return this.repository.search(q ?? '');
+  /** Finds users; every user the answer shows gets a `user.searched` audit entry (who looked at whom). */
+  async search(actorId: string, q: string | undefined): Promise<AdminUserSummaryDto[]> {
+    const users = await this.repository.search(q ?? '');
+    await this.audit.recordSearchResults(this.repository.runner, {
+      actorId,
+      query: q ?? '',
+      userIds: users.map((user) => user.id),
+    });
+    return users;
   }
 
   /**

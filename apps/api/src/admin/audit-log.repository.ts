@@ -48,6 +48,20 @@ export class AuditLogRepository {
     });
   }
 
+  /** One read entry per user a staff member's search showed (email and id are personal data too), in one insert. */
+  async recordSearchResults(
+    runner: SqlRunner,
+    read: { actorId: string; query: string; userIds: string[] },
+  ): Promise<void> {
+    if (read.userIds.length === 0) return;
+    await runner.query(
+      `INSERT INTO admin_audit_log (actor_id, action, target_type, target_id, reason, before, after)
+       SELECT $1, 'user.searched', 'user', target_id, NULL, 'null'::jsonb, $3::jsonb
+         FROM unnest($2::text[]) AS target_id`,
+      [read.actorId, read.userIds, JSON.stringify({ q: read.query })],
+    );
+  }
+
   async list(
     runner: SqlRunner,
     filter: { actorId?: string; targetId?: string; action?: string },

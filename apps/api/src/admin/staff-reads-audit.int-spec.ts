@@ -43,6 +43,22 @@ describe('staff reads of personal data are audited (real PostgreSQL)', () => {
     ]);
   });
 
+  it('a search writes user.searched for every user it shows, with the query', async () => {
+    const player = await registerUser(testApp.app);
+    const found = await get(support.accessToken, `/api/admin/users?q=${player.user.username}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.json<{ id: string }[]>().map((user) => user.id)).toEqual([player.user.id]);
+    expect(await auditOf(player.user.id)).toEqual([
+      expect.objectContaining({
+        action: 'user.searched',
+        actor_id: support.user.id,
+        target_type: 'user',
+        target_id: player.user.id,
+        after: { q: player.user.username },
+      }),
+    ]);
+  });
+
   it('a refused or empty read writes nothing', async () => {
     const player = await registerUser(testApp.app);
     const other = await registerUser(testApp.app);
