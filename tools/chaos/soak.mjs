@@ -68,6 +68,10 @@ function stackEnv(armFile, redisUrl, apiMain) {
     SKILLDUEL_API_ENTRY: apiMain,
     // The soak kills the API server on purpose more often than the launcher's crash-loop limit allows (decision 2351).
     API_RESTART_MAX_CRASHES: '1000',
+    // The soak has no support staff to review held withdrawals, and its players move thousands of dollars a day: the
+    // review threshold applies to a rolling 24 h total (decision 2320), so under the default every player's later
+    // withdrawals would wait for review forever and count as stuck. Review itself is proven by its own tests.
+    WITHDRAWAL_REVIEW_THRESHOLD: '1000000',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   };
 }
