@@ -2,6 +2,7 @@ import type { RoomDto } from '@skillduel/contracts';
 import { randomUUID } from 'node:crypto';
 import { UNSTORABLE_TEXT_MESSAGE, findUnstorableText } from '../src/common/request-text';
 import { integerOutOfRangeMessage, isIntegerOutOfRange } from '../src/common/validation';
+import { playerWithBalance } from '../src/rooms/testing/rooms-test-kit';
 import { bearer, registerUser } from './auth-helpers';
 import { sql } from './db';
 import { createTestApp, type TestApp } from './test-app';
@@ -97,13 +98,7 @@ describe('bad input answers 400, not 500', () => {
   });
 
   it('a round number past PostgreSQL integer: GET /api/rooms/{id}/rounds/99999999999999999999', async () => {
-    const owner = await registerUser(testApp.app);
-    await testApp.app.inject({
-      method: 'POST',
-      url: '/api/transactions/deposit',
-      headers: bearer(owner.accessToken),
-      payload: { amount: 10, payment_method: 'card' },
-    });
+    const owner = await playerWithBalance(testApp.app, 10);
     const room = (
       await testApp.app.inject({
         method: 'POST',

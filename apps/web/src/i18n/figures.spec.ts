@@ -1,7 +1,5 @@
-import i18next, { type TFunction } from 'i18next';
-import { appSectionsEn, appSectionsEs } from './appSections';
-import { en } from './en';
-import { es } from './es';
+import type { i18n as I18n, TFunction } from 'i18next';
+import { createTestI18n } from '../test/i18n';
 import { LANGUAGES } from './index';
 
 /** The stat labels shown in cards and narrow columns: a figure followed by its unit. */
@@ -21,16 +19,9 @@ const FIGURES: readonly ((t: TFunction) => string)[] = [
 ];
 
 describe('figures and their units ("0 victorias" once wrapped onto two lines in narrow cards)', () => {
-  const i18n = i18next.createInstance();
+  let i18n: I18n;
   beforeAll(async () => {
-    await i18n.init({
-      lng: 'en',
-      resources: {
-        en: { translation: { ...en, ...appSectionsEn } },
-        es: { translation: { ...es, ...appSectionsEs } },
-      },
-      interpolation: { escapeValue: false },
-    });
+    i18n = await createTestI18n();
   });
 
   it.each(LANGUAGES)('%s: a number is never separated from its unit by a breakable space', (language) => {

@@ -1,21 +1,12 @@
 import { REALTIME_ERROR_CODES, REALTIME_MESSAGES, type RealtimeErrorDto } from '@skillduel/contracts';
-import i18next from 'i18next';
-import { appSectionsEn, appSectionsEs } from '../../i18n/appSections';
-import { en } from '../../i18n/en';
-import { es } from '../../i18n/es';
+import type { i18n as I18n } from 'i18next';
+import { createTestI18n } from '../../test/i18n';
 import { realtimeErrorText } from './messages';
 
 describe('realtimeErrorText: a socket refusal or room notice in the player’s language', () => {
-  const i18n = i18next.createInstance();
+  let i18n: I18n;
   beforeAll(async () => {
-    await i18n.init({
-      lng: 'en',
-      resources: {
-        en: { translation: { ...en, ...appSectionsEn } },
-        es: { translation: { ...es, ...appSectionsEs } },
-      },
-      interpolation: { escapeValue: false },
-    });
+    i18n = await createTestI18n();
   });
 
   const serverStopped: RealtimeErrorDto = {
