@@ -12,10 +12,9 @@ import {
   type StaffMeDto,
   type UserRole,
 } from '@skillduel/contracts';
-import { SessionRevocations } from '../auth/session-revocations';
 import { AppError } from '../common/app-error';
-import { ResponsibleGamingService } from '../responsible-gaming/responsible-gaming.service';
 import { WithdrawalReviewService } from '../wallet/withdrawal-review.service';
+import { AccountFreezeService } from './account-freeze.service';
 import { AdminRepository } from './admin.repository';
 import { SeparationOfDutiesService } from './separation-of-duties.service';
 import { AuditLogRepository } from './audit-log.repository';
@@ -25,7 +24,7 @@ import { StaffRolesService } from './staff-roles.service';
 /**
  * The operator console's rules (docs/decisions/1601): every change is made under the target's row lock and written
  * to the audit trail in the same transaction. Nobody acts on their own or a linked account, support never on an
- * admin (SeparationOfDutiesService, decision 2310); freezing a staff account also ends its sessions.
+ * admin (SeparationOfDutiesService, decision 2310); freezing goes through AccountFreezeService.
  */
 @Injectable()
 export class AdminService {
@@ -36,10 +35,9 @@ export class AdminService {
     private readonly audit: AuditLogRepository,
     private readonly roles: StaffRolesService,
     private readonly withdrawals: WithdrawalReviewService,
-    private readonly protection: ResponsibleGamingService,
     private readonly flagsRepository: FairPlayFlagsRepository,
     private readonly duties: SeparationOfDutiesService,
-    private readonly revocations: SessionRevocations,
+    private readonly freezer: AccountFreezeService,
   ) {}
 
   async me(userId: string, username: string): Promise<StaffMeDto> {
@@ -80,43 +78,10 @@ export class AdminService {
       if (!user) throw AppError.notFound();
       await this.duties.assertMayDecide(runner, actorId, { userIds: [userId] });
       if (user.frozen_at) throw AppError.conflict(ADMIN_ERROR_CODES.alreadyFrozen, ADMIN_MESSAGES.alreadyFrozen);
-      await this.freezeLocked(runner, actorId, user, reason, {});
+      await this.freezer.freezeLocked(runner, { actorId, user, frozenReason: reason });
     });
-    await this.afterFreeze(userId);
+    await this.freezer.afterFreeze(userId);
     return this.user(userId);
-  }
-
-  /**
-   * Freezes a locked, unfrozen account with its audit entry. A staff account also loses every session at once: a
-   * frozen operator must not keep using the console with tokens issued before the freeze (StaffGuard refuses a
-   * frozen operator on every request as well).
-   */
-  private async freezeLocked(
-    runner: Parameters<AdminRepository['setFrozen']>[0],
-    actorId: string,
-    user: { id: string; role: UserRole },
-    reason: string,
-    extra: Record<string, unknown>,
-  ): Promise<void> {
-    await this.repository.setFrozen(runner, user.id, reason);
-    const isStaff = user.role === 'support' || user.role === 'admin';
-    const sessionsRevoked = isStaff ? await this.repository.revokeSessions(runner, user.id) : 0;
-    await this.audit.record(runner, {
-      actorId,
-      action: 'user.freeze',
-      targetType: 'user',
-      targetId: user.id,
-      reason,
-      before: { frozen: false },
-      after: { frozen: true, ...extra, ...(isStaff ? { staff_sessions_revoked: sessionsRevoked } : {}) },
-    });
-  }
-
-  /** After the commit: the money gate already refuses every new stake, so nothing can slip in meanwhile. */
-  private async afterFreeze(userId: string): Promise<void> {
-    // Sockets of revoked sessions are cut now rather than at the next periodic check.
-    this.revocations.revoked(userId);
-    await this.protection.cancelOpenRooms(userId);
   }
 
   async unfreeze(actorId: string, userId: string, reason: string): Promise<AdminUserDetailDto> {
@@ -192,12 +157,16 @@ export class AdminService {
         after: { status },
       });
       if (action === 'freeze') {
-        const user = await this.repository.lockUser(runner, flag.user_id);
-        if (user && !user.frozen_at) await this.freezeLocked(runner, actorId, user, note, { flag_id: flagId });
+        await this.freezer.freezeUnlessFrozen(runner, {
+          actorId,
+          userId: flag.user_id,
+          frozenReason: note,
+          extra: { flag_id: flagId },
+        });
       }
       return flag.user_id;
     });
-    if (action === 'freeze') await this.afterFreeze(userId);
+    if (action === 'freeze') await this.freezer.afterFreeze(userId);
     return this.flags('all', userId);
   }
 

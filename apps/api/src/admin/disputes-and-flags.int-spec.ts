@@ -119,7 +119,10 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
     expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(1_500n);
     const withdrawal = await call(alice, 'POST', '/api/transactions/withdraw', { amount: 13, payment_method: 'card' });
     expect(withdrawal.statusCode).toBe(202);
-    expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(200n);
+    // Alice also waits for an opponent in a $1 room: a freeze closes and refunds it, whoever froze the account.
+    const waiting = await call(alice, 'POST', '/api/rooms', { game_id: 'number-rush', bet_amount: 1 });
+    expect(waiting.statusCode).toBe(201);
+    expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(100n);
 
     expect(
       (await call(bob, 'POST', `/api/rooms/${roomId}/rounds/1/disputes`, { reason: 'My opponent was a bot, I think.' }))
@@ -133,15 +136,20 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
       note: 'Confirmed bot play',
     });
     expect(decided.statusCode).toBe(200);
-    expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(0n);
     expect(await balanceCents(testApp.databaseUrl, bob.user.id)).toBe(1_000n);
     const receivables = await sql<{ balance: string }>(
       testApp.databaseUrl,
       `SELECT balance_cents::text AS balance FROM ledger_accounts WHERE kind = 'player_receivables'`,
     );
-    expect(BigInt(receivables[0].balance)).toBeLessThanOrEqual(-300n);
+    expect(BigInt(receivables[0].balance)).toBeLessThanOrEqual(-400n);
     const page = (await call(support, 'GET', `/api/admin/users/${alice.user.id}`)).json();
-    expect(page).toMatchObject({ frozen: true, frozen_reason: 'Owes $3.00 after a voided match' });
+    expect(page).toMatchObject({ frozen: true, frozen_reason: 'Owes $4.00 after a voided match' });
+    // The void took the $1 she held; the freeze then refunded her waiting room's $1 stake (she still owes $4).
+    const room = await sql<{ status: string }>(testApp.databaseUrl, `SELECT status FROM rooms WHERE id = $1`, [
+      waiting.json<{ id: string }>().id,
+    ]);
+    expect(room[0]).toMatchObject({ status: 'cancelled' });
+    expect(await balanceCents(testApp.databaseUrl, alice.user.id)).toBe(100n);
   });
 
   it('awarding the match to the other player pays the loser the payout and takes it from the winner, once', async () => {

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ADMIN_MESSAGES,
   centsToDollars,
   DISPUTE_ERROR_CODES,
   DISPUTE_MESSAGES,
-  DISPUTE_WINDOW_HOURS,
   HTTP_ERROR_MESSAGES,
   ROOM_ID_PATTERN,
   type AdminDisputeDto,
@@ -13,49 +11,16 @@ import {
   type DisputeDecision,
   type DisputeDto,
 } from '@skillduel/contracts';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AppError } from '../common/app-error';
-import { PG_UNIQUE_VIOLATION, queryRows, SqlRunner } from '../database/sql';
+import { PG_UNIQUE_VIOLATION, SqlRunner } from '../database/sql';
 import { LedgerService } from '../wallet/ledger/ledger.service';
+import { AccountFreezeService } from './account-freeze.service';
 import { AuditLogRepository } from './audit-log.repository';
+import { DisputedMatchRow, DisputeRow, DisputesRepository } from './disputes.repository';
 import { SeparationOfDutiesService } from './separation-of-duties.service';
 
-interface MatchFacts {
-  id: string;
-  room_id: string;
-  round: number;
-  game_id: string;
-  player1_id: string;
-  player2_id: string;
-  status: string;
-  outcome: string | null;
-  winner_id: string | null;
-  bet_cents: string;
-  payout_cents: string | null;
-  fee_cents: string | null;
-  ended_at: Date | null;
-  within_window: boolean;
-}
-
 const DECIDED_STATUS = { uphold: 'upheld', void: 'voided', award_other: 'awarded' } as const;
-
-interface DisputeRow {
-  id: string;
-  match_id: string;
-  user_id: string;
-  username: string;
-  room_id: string;
-  round: number;
-  status: 'open' | 'upheld' | 'voided' | 'awarded';
-  reason: string;
-  decision_note: string | null;
-  created_at: Date;
-  decided_at: Date | null;
-}
-
-const DISPUTE_SELECT = `SELECT d.id, d.match_id, d.user_id, u.username, m.room_id, m.round, d.status, d.reason,
-  d.decision_note, d.created_at, d.decided_at
-  FROM match_disputes d JOIN matches m ON m.id = d.match_id JOIN users u ON u.id = d.user_id`;
 
 function toDto(row: DisputeRow): DisputeDto {
   return {
@@ -81,14 +46,15 @@ function toDto(row: DisputeRow): DisputeDto {
 @Injectable()
 export class DisputesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: DisputesRepository,
     private readonly ledger: LedgerService,
     private readonly audit: AuditLogRepository,
     private readonly duties: SeparationOfDutiesService,
+    private readonly freezer: AccountFreezeService,
   ) {}
 
   async open(userId: string, roomId: string, round: number, reason: string): Promise<DisputeDto> {
-    const match = await this.findMatch(this.dataSource.manager, roomId, round, false);
+    const match = await this.repository.findMatch(this.repository.runner, roomId, round, false);
     if (!match) throw AppError.notFound(HTTP_ERROR_MESSAGES[404]);
     if (match.player1_id !== userId && match.player2_id !== userId) {
       throw new AppError(403, DISPUTE_ERROR_CODES.notPlayer, DISPUTE_MESSAGES.notPlayer);
@@ -98,11 +64,7 @@ export class DisputesService {
     }
     if (!match.within_window) throw AppError.conflict(DISPUTE_ERROR_CODES.windowClosed, DISPUTE_MESSAGES.windowClosed);
     try {
-      await this.dataSource.query(`INSERT INTO match_disputes (match_id, user_id, reason) VALUES ($1, $2, $3)`, [
-        match.id,
-        userId,
-        reason,
-      ]);
+      await this.repository.insert(match.id, userId, reason);
     } catch (error) {
       if ((error as { code?: string }).code === PG_UNIQUE_VIOLATION) {
         throw AppError.conflict(DISPUTE_ERROR_CODES.alreadyDisputed, DISPUTE_MESSAGES.alreadyDisputed);
@@ -115,21 +77,11 @@ export class DisputesService {
 
   async mine(userId: string, roomId: string, round: number): Promise<DisputeDto[]> {
     if (!ROOM_ID_PATTERN.test(roomId)) throw AppError.notFound();
-    const rows = await queryRows<DisputeRow>(
-      this.dataSource.manager,
-      `${DISPUTE_SELECT} WHERE d.user_id = $1 AND m.room_id = $2 AND m.round = $3`,
-      [userId, roomId, round],
-    );
-    return rows.map(toDto);
+    return (await this.repository.mine(userId, roomId, round)).map(toDto);
   }
 
   async list(status: 'open' | 'all'): Promise<AdminDisputeSummaryDto[]> {
-    const rows = await queryRows<DisputeRow>(
-      this.dataSource.manager,
-      `${DISPUTE_SELECT} WHERE $1::text = 'all' OR d.status = 'open' ORDER BY d.created_at DESC LIMIT 200`,
-      [status],
-    );
-    const summaries = rows.map((row) => ({
+    const summaries = (await this.repository.list(status)).map((row) => ({
       ...toDto(row),
       user_id: row.user_id,
       username: row.username,
@@ -139,26 +91,10 @@ export class DisputesService {
   }
 
   async detail(disputeId: string): Promise<AdminDisputeDto> {
-    const row = await this.findDispute(this.dataSource.manager, disputeId, false);
-    const match = await this.findMatch(this.dataSource.manager, row.room_id, row.round, false);
+    const row = await this.findDispute(this.repository.runner, disputeId, false);
+    const match = await this.repository.findMatch(this.repository.runner, row.room_id, row.round, false);
     if (!match) throw AppError.notFound();
-    const ledger = await queryRows<{
-      transaction_id: string;
-      kind: string;
-      user_id: string | null;
-      amount_cents: string;
-      created_at: Date;
-    }>(
-      this.dataSource.manager,
-      `SELECT t.id AS transaction_id, t.kind, a.user_id, e.amount_cents::text, t.created_at
-         FROM ledger_transactions t
-         JOIN ledger_entries e ON e.transaction_id = t.id
-         JOIN ledger_accounts a ON a.id = e.account_id
-        WHERE a.kind = 'user_wallet'
-          AND ((t.room_id = $1 AND (t.metadata->>'round')::int = $2) OR t.idempotency_key LIKE 'dispute:' || $3 || ':%')
-        ORDER BY t.created_at, e.id`,
-      [row.room_id, row.round, match.id],
-    );
+    const ledger = await this.repository.ledgerLines(row.room_id, row.round, match.id);
     const [pending] = await this.duties.withPending('dispute', [match], (facts) => facts.id);
     return {
       ...toDto(row),
@@ -180,9 +116,9 @@ export class DisputesService {
   }
 
   async decide(actorId: string, disputeId: string, decision: DisputeDecision, note: string): Promise<AdminDisputeDto> {
-    await this.dataSource.transaction(async (manager) => {
+    const frozenWinner = await this.repository.transaction(async (manager) => {
       const dispute = await this.findDispute(manager, disputeId, true);
-      const match = await this.findMatch(manager, dispute.room_id, dispute.round, true);
+      const match = await this.repository.findMatch(manager, dispute.room_id, dispute.round, true);
       if (!match) throw AppError.notFound();
       await this.duties.assertMayDecide(manager, actorId, { userIds: [dispute.user_id], matchIds: [match.id] });
       if (dispute.status !== 'open') throw AppError.conflict(DISPUTE_ERROR_CODES.decided, DISPUTE_MESSAGES.decided);
@@ -200,16 +136,11 @@ export class DisputesService {
         movesMoney: decision !== 'uphold' && match.winner_id !== null,
         audit: { action: `dispute.${decision}`, targetType: 'dispute', targetId: disputeId },
       });
-      if (fourEyes.kind === 'proposed') return;
-      const reversal =
+      if (fourEyes.kind === 'proposed') return null;
+      const reversed =
         decision === 'uphold' ? null : await this.reverseSettlement(manager, actorId, match, note, decision);
       const status = DECIDED_STATUS[decision];
-      // Both players' disputes of the round get the decision (a void is a void for both).
-      await manager.query(
-        `UPDATE match_disputes SET status = $2, decision_note = $3, decided_by = $4, decided_at = now()
-          WHERE match_id = $1 AND status = 'open'`,
-        [match.id, status, note, actorId],
-      );
+      await this.repository.decideOpen(manager, { matchId: match.id, status, note, actorId });
       await this.audit.record(manager, {
         actorId,
         action: `dispute.${decision}`,
@@ -217,9 +148,11 @@ export class DisputesService {
         targetId: disputeId,
         reason: note,
         before: { status: 'open', outcome: match.outcome, winner_id: match.winner_id },
-        after: { status, reversal, ...fourEyes.auditFields },
+        after: { status, reversal: reversed?.audit ?? null, ...fourEyes.auditFields },
       });
+      return reversed?.frozenUserId ?? null;
     });
+    if (frozenWinner) await this.freezer.afterFreeze(frozenWinner);
     return this.detail(disputeId);
   }
 
@@ -231,10 +164,10 @@ export class DisputesService {
   private async reverseSettlement(
     manager: EntityManager,
     actorId: string,
-    match: MatchFacts,
+    match: DisputedMatchRow,
     note: string,
     decision: 'void' | 'award_other',
-  ): Promise<Record<string, unknown> | null> {
+  ): Promise<{ audit: Record<string, unknown>; frozenUserId: string | null } | null> {
     if (!match.winner_id) return null;
     const winnerId = match.winner_id;
     const loserId = match.player1_id === winnerId ? match.player2_id : match.player1_id;
@@ -280,27 +213,20 @@ export class DisputesService {
       },
       manager,
     );
+    // A winner who cannot pay back what the void takes is frozen until the receivable is settled.
+    let frozenUserId: string | null = null;
     if (shortfallCents > 0n) {
       const owed = centsToDollars(shortfallCents).toFixed(2);
-      const frozen = await queryRows<{ id: string }>(
-        manager,
-        `UPDATE users SET frozen_at = now(), frozen_reason = $2, updated_at = now()
-          WHERE id = $1 AND frozen_at IS NULL RETURNING id`,
-        [winnerId, `Owes $${owed} after a voided match`],
-      );
-      if (frozen.length > 0) {
-        await this.audit.record(manager, {
-          actorId,
-          action: 'user.freeze',
-          targetType: 'user',
-          targetId: winnerId,
-          reason: `${ADMIN_MESSAGES.accountFrozen} Owes $${owed} after a voided match.`,
-          before: { frozen: false },
-          after: { frozen: true, receivable_cents: shortfallCents.toString() },
-        });
-      }
+      const frozen = await this.freezer.freezeUnlessFrozen(manager, {
+        actorId,
+        userId: winnerId,
+        frozenReason: `Owes $${owed} after a voided match`,
+        auditReason: `${ADMIN_MESSAGES.accountFrozen} Owes $${owed} after a voided match.`,
+        extra: { receivable_cents: shortfallCents.toString() },
+      });
+      if (frozen) frozenUserId = winnerId;
     }
-    return {
+    const audit = {
       transaction_id: posted.transactionId,
       replayed: posted.replayed,
       decision,
@@ -309,29 +235,12 @@ export class DisputesService {
       fee_returned_cents: decision === 'void' ? feeCents.toString() : '0',
       receivable_cents: shortfallCents.toString(),
     };
+    return { audit, frozenUserId };
   }
 
   private async findDispute(runner: SqlRunner, disputeId: string, lock: boolean): Promise<DisputeRow> {
-    if (!/^[0-9a-f-]{36}$/i.test(disputeId)) throw AppError.notFound();
-    const rows = await queryRows<DisputeRow>(
-      runner,
-      `${DISPUTE_SELECT} WHERE d.id = $1 ${lock ? 'FOR UPDATE OF d' : ''}`,
-      [disputeId],
-    );
-    if (!rows[0]) throw AppError.notFound();
-    return rows[0];
-  }
-
-  private async findMatch(runner: SqlRunner, roomId: string, round: number, lock: boolean): Promise<MatchFacts | null> {
-    if (!ROOM_ID_PATTERN.test(roomId) || !Number.isInteger(round) || round < 1) return null;
-    const rows = await queryRows<MatchFacts>(
-      runner,
-      `SELECT id, room_id, round, game_id, player1_id, player2_id, status, outcome, winner_id, bet_cents::text,
-              payout_cents::text, fee_cents::text, ended_at,
-              coalesce(ended_at > now() - make_interval(hours => ${DISPUTE_WINDOW_HOURS}), false) AS within_window
-         FROM matches WHERE room_id = $1 AND round = $2 ${lock ? 'FOR UPDATE' : ''}`,
-      [roomId, round],
-    );
-    return rows[0] ?? null;
+    const row = await this.repository.find(runner, disputeId, lock);
+    if (!row) throw AppError.notFound();
+    return row;
   }
 }
