@@ -20,7 +20,6 @@ export * from './lib/player-stats-types';
 export * from './lib/responsible-gaming';
 export * from './lib/admin';
 export * from './lib/fair-play';
-export * from './lib/glicko2';
 export * from './lib/ratings-types';
 export * from './lib/matchmaking';
 export * from './lib/device-id';

@@ -29,7 +29,6 @@ export * from './lib/dto/responsible-gaming.dto';
 export * from './lib/admin';
 export * from './lib/fair-play';
 export * from './lib/dto/admin.dto';
-export * from './lib/glicko2';
 export * from './lib/ratings-types';
 export * from './lib/matchmaking';
 export * from './lib/device-id';

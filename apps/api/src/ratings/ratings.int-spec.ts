@@ -1,7 +1,4 @@
 import {
-  INITIAL_GLICKO2_RATING,
-  rateMatch,
-  type Glicko2Rating,
   type MatchFinishedDto,
   type MatchOutcome,
   type PlayerRatingDto,
@@ -11,6 +8,7 @@ import {
 import { bearer, RegisteredUser } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/test-app';
 import { MatchSettlementService } from '../rooms/match-settlement.service';
+import { INITIAL_GLICKO2_RATING, rateMatch, type Glicko2Rating } from './glicko2';
 import {
   ClientSocket,
   connectSocket,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { INITIAL_GLICKO2_RATING, type Glicko2Rating } from '@skillduel/contracts';
 import { DataSource } from 'typeorm';
 import { queryRows, SqlRunner } from '../database/sql';
+import { INITIAL_GLICKO2_RATING, type Glicko2Rating } from './glicko2';
 
 export interface RatingRow extends Glicko2Rating {
   userId: string;

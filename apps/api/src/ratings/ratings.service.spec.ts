@@ -1,5 +1,5 @@
-import { INITIAL_GLICKO2_RATING, rateMatch } from '@skillduel/contracts';
 import type { SqlRunner } from '../database/sql';
+import { INITIAL_GLICKO2_RATING, rateMatch } from './glicko2';
 import type { RatingRow, RatingsRepository } from './ratings.repository';
 import { player1Score, RatingsService } from './ratings.service';
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { rateMatch, type MatchOutcome, type PlayerRatingsResponse } from '@skillduel/contracts';
+import { type MatchOutcome, type PlayerRatingsResponse } from '@skillduel/contracts';
 import { AppError } from '../common/app-error';
 import { SqlRunner } from '../database/sql';
+import { rateMatch } from './glicko2';
 import { RatingsRepository } from './ratings.repository';
 
 /** What rating a settled round needs to know. */

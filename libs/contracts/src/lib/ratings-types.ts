@@ -19,3 +19,6 @@ export interface PlayerRatingsResponse {
   user_id: string;
   ratings: PlayerRatingDto[];
 }
+
+/** Where every player starts in every game (Glicko-2, docs/decisions/1701): 1500 ± 350, volatility 0.06. */
+export const RATING_START = { rating: 1500, deviation: 350, volatility: 0.06 } as const;

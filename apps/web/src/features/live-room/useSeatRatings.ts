@@ -1,4 +1,4 @@
-import { GLICKO2, type PlayerRatingsResponse } from '@skillduel/contracts';
+import { RATING_START, type PlayerRatingsResponse } from '@skillduel/contracts';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,7 @@ import { formatRating, useGetUserRatingsQuery } from '../profile/ratingsApi';
 function ratingText(t: TFunction, data: PlayerRatingsResponse | undefined, gameId: string): string | undefined {
   if (!data) return undefined;
   // No row yet: the player is where everyone starts.
-  const row = data.ratings.find((rating) => rating.game_id === gameId) ?? {
-    rating: GLICKO2.initialRating,
-    deviation: GLICKO2.initialDeviation,
-  };
+  const row = data.ratings.find((rating) => rating.game_id === gameId) ?? RATING_START;
   return t('gameRoom.players.rating', formatRating(row));
 }
 

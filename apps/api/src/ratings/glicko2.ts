@@ -1,9 +1,10 @@
 /**
  * Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013): a skill rating with its uncertainty (deviation)
  * and how erratic the player is (volatility). Pure: no I/O, no clock. One rating period per match on SkillDuel
- * (docs/decisions/1701-glicko2-ratings.md); the server updates both players in the settlement transaction, the
- * browser shows the figures and may use `expectedScore`.
+ * (docs/decisions/1701-glicko2-ratings.md); the server updates both players in the settlement transaction and the
+ * browser only shows the figures, so the algorithm lives here, next to its one user; the starting point is shared.
  */
+import { RATING_START } from '@skillduel/contracts';
 
 export interface Glicko2Rating {
   /** Glicko scale (1500 is the starting point). */
@@ -21,9 +22,9 @@ export interface Glicko2Game {
 }
 
 export const GLICKO2 = {
-  initialRating: 1500,
-  initialDeviation: 350,
-  initialVolatility: 0.06,
+  initialRating: RATING_START.rating,
+  initialDeviation: RATING_START.deviation,
+  initialVolatility: RATING_START.volatility,
   /** System constant: how much the volatility may change per period (Glickman: 0.3–1.2; smaller is steadier). */
   tau: 0.5,
   /** No deviation ever exceeds that of a new player. */
