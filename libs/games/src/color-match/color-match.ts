@@ -1,5 +1,5 @@
+import { answerStep } from '../core/answer-step';
 import { defineEngine } from '../core/engine';
-import { answeredTooFast } from '../core/plausibility';
 import { rngFor } from '../core/rng';
 import { exactObject, isOneOf } from '../core/validate';
 import { cappedDisplayScore, streakPoints } from '../core/scoring';
@@ -81,22 +81,14 @@ export const colorMatchEngine = defineEngine<ColorMatchGame, ColorMatchInput, Co
     const { challenge, answer } = colorChallenge(seed, game.challengeIndex);
     if (!challenge.options.includes(input.option)) return { ok: false, reason: 'invalid_input' };
     // Faster than a human could recognise it and choose: it counts as wrong (and is flagged), not as a free retry.
-    const tooFast = answeredTooFast(atMs, shownAtMs, COLOR_MATCH_MIN_ANSWER_MS[challenge.mode]);
-    const isCorrect = !tooFast && input.option === answer;
-    const points = isCorrect ? streakPoints(game.streak) : 0;
-    return {
-      ok: true,
-      game: {
-        challengeIndex: game.challengeIndex + 1,
-        streak: isCorrect ? game.streak + 1 : 0,
-        answered: game.answered + 1,
-        correct: game.correct + (isCorrect ? 1 : 0),
-      },
-      points,
-      status: 'playing',
-      outcome: isCorrect ? { kind: 'scored', points } : { kind: 'wrong' },
-      ...(tooFast && { tooFast }),
-    };
+    return answerStep({
+      game,
+      next: { challengeIndex: game.challengeIndex + 1 },
+      atMs,
+      shownAtMs,
+      minAnswerMs: COLOR_MATCH_MIN_ANSWER_MS[challenge.mode],
+      matches: input.option === answer,
+    });
   },
   displayScore: cappedDisplayScore,
   gameView: ({ seed, game, active }) => ({

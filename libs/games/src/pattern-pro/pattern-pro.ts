@@ -1,5 +1,5 @@
+import { answerStep } from '../core/answer-step';
 import { defineEngine } from '../core/engine';
-import { answeredTooFast } from '../core/plausibility';
 import { rngFor } from '../core/rng';
 import { cappedDisplayScore, streakPoints } from '../core/scoring';
 import { exactObject } from '../core/validate';
@@ -101,22 +101,14 @@ export const patternProEngine = defineEngine<PatternProGame, PatternProInput, Pa
     // Only an offered option is a real choice; anything else is a forged input.
     if (!puzzle.options.includes(input.option)) return { ok: false, reason: 'invalid_input' };
     // Faster than a human could read the sequence and choose: it counts as wrong (and is flagged).
-    const tooFast = answeredTooFast(atMs, shownAtMs, PATTERN_PRO_MIN_ANSWER_MS);
-    const isCorrect = !tooFast && input.option === answer;
-    const points = isCorrect ? streakPoints(game.streak) : 0;
-    return {
-      ok: true,
-      game: {
-        puzzleIndex: game.puzzleIndex + 1,
-        streak: isCorrect ? game.streak + 1 : 0,
-        answered: game.answered + 1,
-        correct: game.correct + (isCorrect ? 1 : 0),
-      },
-      points,
-      status: 'playing',
-      outcome: isCorrect ? { kind: 'scored', points } : { kind: 'wrong' },
-      ...(tooFast && { tooFast }),
-    };
+    return answerStep({
+      game,
+      next: { puzzleIndex: game.puzzleIndex + 1 },
+      atMs,
+      shownAtMs,
+      minAnswerMs: PATTERN_PRO_MIN_ANSWER_MS,
+      matches: input.option === answer,
+    });
   },
   displayScore: cappedDisplayScore,
   gameView: ({ seed, game, active }) => ({

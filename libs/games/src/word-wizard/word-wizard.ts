@@ -1,6 +1,7 @@
 import { LIMITS } from '@skillduel/contracts';
+import { answerStep } from '../core/answer-step';
 import { defineEngine } from '../core/engine';
-import { answeredTooFast, MIN_HUMAN_REACTION_MS, MIN_KEYSTROKE_MS } from '../core/plausibility';
+import { MIN_HUMAN_REACTION_MS, MIN_KEYSTROKE_MS } from '../core/plausibility';
 import { rngFor } from '../core/rng';
 import { cappedDisplayScore } from '../core/scoring';
 import { exactObject } from '../core/validate';
@@ -85,21 +86,15 @@ export const wordWizardEngine = defineEngine<WordWizardGame, WordWizardInput, Wo
   step: ({ seed, game, atMs, shownAtMs, input }) => {
     const { word } = wizardWord(seed, game.wordIndex);
     // Faster than a human could unscramble and type it: it counts as wrong (and is flagged), not as a free retry.
-    const tooFast = answeredTooFast(atMs, shownAtMs, wordWizardMinAnswerMs(word));
-    const isCorrect = !tooFast && normalizeGuess(input.word) === word;
-    const points = isCorrect ? LIMITS.pointsPerCorrectAnswer : 0;
-    return {
-      ok: true,
-      game: {
-        wordIndex: game.wordIndex + 1,
-        answered: game.answered + 1,
-        correct: game.correct + (isCorrect ? 1 : 0),
-      },
-      points,
-      status: 'playing',
-      outcome: isCorrect ? { kind: 'scored', points } : { kind: 'wrong' },
-      ...(tooFast && { tooFast }),
-    };
+    return answerStep({
+      game,
+      next: { wordIndex: game.wordIndex + 1 },
+      atMs,
+      shownAtMs,
+      minAnswerMs: wordWizardMinAnswerMs(word),
+      matches: normalizeGuess(input.word) === word,
+      flatPoints: LIMITS.pointsPerCorrectAnswer,
+    });
   },
   displayScore: cappedDisplayScore,
   gameView: ({ seed, game, active }) => ({
