@@ -94,6 +94,8 @@ async function main() {
     }
     env.DATABASE_URL = postgres.url;
     env.JWT_SECRET ||= developmentJwtSecret();
+    // The embedded default has no mail server either: account mail goes to the local outbox at /dev/mail.
+    if (!env.SMTP_URL) env.DEV_MAIL ||= 'true';
   }
 
   // Each API server is recorded in the lock while it runs: if this launcher is killed, the next one stops it (it

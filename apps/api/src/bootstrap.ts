@@ -18,6 +18,8 @@ import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { MetricsService } from './metrics/metrics.service';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
+import { renderDevMailPage } from './auth/mail/dev-mail-page';
+import { DevMailbox } from './auth/mail/dev-mailbox';
 
 /** The SPA's social sign-in completion pages (docs/product/app-and-api.md#routes). */
 const OAUTH_CALLBACK_PATH = /^\/auth\/(google|facebook|microsoft)\/callback(\?|$)/;
@@ -154,6 +156,15 @@ export async function createApp(
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(readIndex());
+    });
+  }
+  const outbox = app.get(DevMailbox);
+  if (outbox.enabled) {
+    app.getHttpAdapter().get('/dev/mail', (_req, reply) => {
+      void reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderDevMailPage(outbox.list()));
     });
   }
   app.useGlobalFilters(new AllExceptionsFilter(readIndex));

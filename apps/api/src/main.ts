@@ -29,9 +29,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  process.stdout.write(
-    `\nSkillDuel is running at http://${host}:${config.PORT}  (API docs: http://${host}:${config.PORT}/api/docs)\n\n`,
-  );
+  const origin = `http://${host}:${config.PORT}`;
+  const outbox = config.DEV_MAIL && !config.SMTP_URL ? `\nAccount mail (no SMTP_URL): ${origin}/dev/mail\n` : '';
+  process.stdout.write(`\nSkillDuel is running at ${origin}  (API docs: ${origin}/api/docs)\n${outbox}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -190,7 +190,17 @@ describe('npm start launcher: recovery after SIGKILL, one launcher per DATA_DIR,
       };
       const before = await register();
       expect(before.status).toBe(201);
-      const { access_token: token } = (await before.json()) as AuthResponse;
+      const { access_token: token, user } = (await before.json()) as AuthResponse;
+      // The embedded default has no mail server: the launcher turns on the local outbox and says where it is.
+      expect(running?.output()).toContain(`/dev/mail`);
+      await until(
+        async () => {
+          const outbox = (await (await fetch(`${base}/dev/mail`)).json()) as { to: string }[];
+          return outbox.some((mail) => mail.to === user.email);
+        },
+        10_000,
+        'the verification mail in the local outbox',
+      );
       const [api] = lockedChildren(dataDir);
       const killed = postmasterPid(dataDir);
 

@@ -5,6 +5,8 @@ import { AuthCoreModule } from './auth-core.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailTokensRepository } from './email-tokens.repository';
+import { DevMailController } from './mail/dev-mail.controller';
+import { DevMailbox } from './mail/dev-mailbox';
 import { MailService } from './mail/mail.service';
 import { OAuthProviderRegistry } from './oauth/oauth-providers';
 import { OAuthController } from './oauth/oauth.controller';
@@ -28,7 +30,7 @@ import { TwoFactorService } from './two-factor/two-factor.service';
  */
 @Module({
   imports: [AuthCoreModule],
-  controllers: [AuthController, TwoFactorController, OAuthController],
+  controllers: [AuthController, TwoFactorController, OAuthController, DevMailController],
   providers: [
     Clock,
     PasswordHasher,
@@ -37,6 +39,7 @@ import { TwoFactorService } from './two-factor/two-factor.service';
     AccountEmailService,
     EmailTokensRepository,
     MailService,
+    DevMailbox,
     RateLimitRepository,
     AuthRateLimitService,
     AuthRateLimitGuard,

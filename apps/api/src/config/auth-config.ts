@@ -12,7 +12,10 @@ export class AuthConfig extends PlayerProtectionConfig {
   @Matches(/^https?:\/\/[^/?#]+$/, { message: 'must be an origin such as https://skillduel.example (no path)' })
   APP_BASE_URL = 'http://localhost:3000';
 
-  /** smtp:// or smtps:// URL (credentials included) for outgoing mail. Unset: mail is written to the log outside production. */
+  /**
+   * smtp:// or smtps:// URL (credentials included) for outgoing mail. Unset: mail goes to the DEV_MAIL outbox when that
+   * is on, else to the log outside production (in production it is not sent, and boot says so once).
+   */
   @IsOptional()
   @Matches(/^smtps?:\/\/.+/, { message: 'must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
@@ -20,6 +23,15 @@ export class AuthConfig extends PlayerProtectionConfig {
   @IsString()
   @MinLength(3)
   MAIL_FROM = 'SkillDuel <no-reply@skillduel.local>';
+
+  /**
+   * A local outbox for a machine without a mail server: account mail is kept in memory (the last 50) and shown at
+   * /dev/mail and GET /api/dev/mail. `npm start` turns it on for its embedded default (no DATABASE_URL, no SMTP_URL);
+   * it is ignored whenever SMTP_URL is set. Never on a public server: the mails carry sign-in links.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  DEV_MAIL = false;
 
   /** Lifetime of a JWT access token. A revoked session's access tokens are refused at once anyway. */
   @Transform(toInt)

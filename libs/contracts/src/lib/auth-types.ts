@@ -180,3 +180,16 @@ export const AUTH_ERROR_CODES = {
   invalidRedirectUri: 'INVALID_REDIRECT_URI',
 } as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_CODES];
+
+/**
+ * One account mail in the local outbox (GET /api/dev/mail, newest first), kept only when the server runs without a
+ * mail server and DEV_MAIL is on (`npm start`'s embedded default).
+ */
+export interface DevMailDto {
+  to: string;
+  subject: string;
+  text: string;
+  /** Every http(s) link of the text, in order (the verification or reset link among them). */
+  links: string[];
+  sent_at: string;
+}

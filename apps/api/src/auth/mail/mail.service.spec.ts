@@ -1,6 +1,14 @@
 import { Logger } from '@nestjs/common';
+import { Clock } from '../../common/clock';
 import { loadConfig } from '../../config/app-config';
+import { DevMailbox } from './dev-mailbox';
 import { MailService } from './mail.service';
+
+function mailServiceFor(env: Record<string, string>): { mail: MailService; outbox: DevMailbox } {
+  const config = loadConfig(env);
+  const outbox = new DevMailbox(config, new Clock());
+  return { mail: new MailService(config, outbox), outbox };
+}
 
 const message = {
   to: 'a@example.test',
@@ -19,9 +27,23 @@ const production = {
 describe('MailService without SMTP_URL', () => {
   afterEach(() => jest.restoreAllMocks());
 
+  it('keeps the mail in the local outbox when DEV_MAIL is on (npm start), without logging it or warning', async () => {
+    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const { mail, outbox } = mailServiceFor({ ...production, DEV_MAIL: 'true' });
+    mail.onModuleInit();
+    mail.queue(message);
+    await mail.flush();
+    expect(outbox.list()).toEqual([
+      expect.objectContaining({ to: 'a@example.test', links: ['https://x/reset?token=secret'] }),
+    ]);
+    expect(log).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('writes the mail to the log in development', async () => {
     const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const mail = new MailService(loadConfig({ DATABASE_URL: 'postgres://u:p@h/db', NODE_ENV: 'development' }));
+    const { mail } = mailServiceFor({ DATABASE_URL: 'postgres://u:p@h/db', NODE_ENV: 'development' });
     mail.queue(message);
     await mail.flush();
     expect(log).toHaveBeenCalledWith(
@@ -33,7 +55,7 @@ describe('MailService without SMTP_URL', () => {
   it('never logs the body (it carries sign-in links) in production', async () => {
     const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-    const mail = new MailService(loadConfig({ ...production }));
+    const { mail } = mailServiceFor({ ...production });
     mail.queue(message);
     await mail.flush();
     expect(log).not.toHaveBeenCalled();
@@ -44,7 +66,7 @@ describe('MailService without SMTP_URL', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
-    const mail = new MailService(loadConfig({ ...production }));
+    const { mail } = mailServiceFor({ ...production });
     mail.onModuleInit();
     mail.queue(message);
     mail.queue({ ...message, to: 'b@example.test' });
@@ -56,7 +78,7 @@ describe('MailService without SMTP_URL', () => {
 
   it('says nothing about configuration when SMTP_URL is set', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const mail = new MailService(loadConfig({ ...production, SMTP_URL: 'smtp://127.0.0.1:2525' }));
+    const { mail } = mailServiceFor({ ...production, SMTP_URL: 'smtp://127.0.0.1:2525' });
     mail.onModuleInit();
     expect(warn).not.toHaveBeenCalled();
   });

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../../config/app-config';
+import { DevMailbox } from './dev-mailbox';
 
 export interface MailMessage {
   to: string;
@@ -10,9 +11,10 @@ export interface MailMessage {
 }
 
 /**
- * Sends mail with nodemailer over SMTP_URL. Without SMTP_URL the mail is written to the log in development and
- * tests (it carries sign-in links, so never in production, where boot says once that mail is not configured and each
- * unsent mail is only a debug line: a missing SMTP server is a setting, not an error per registration).
+ * Sends mail with nodemailer over SMTP_URL. Without SMTP_URL the mail goes to the local outbox when DEV_MAIL is on
+ * (`npm start`'s embedded default, DevMailbox), else it is written to the log in development and tests (it carries
+ * sign-in links, so never in production, where boot says once that mail is not configured and each unsent mail is
+ * only a debug line: a missing SMTP server is a setting, not an error per registration).
  *
  * `queue` never waits for the SMTP server: the answer of e.g. forgot-password must take the same time whether or
  * not an email goes out (no account enumeration by timing). Pending sends are awaited on shutdown.
@@ -23,12 +25,15 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
   private readonly transport: Transporter | null;
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly outbox: DevMailbox,
+  ) {
     this.transport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
   }
 
   onModuleInit(): void {
-    if (!this.transport && this.config.NODE_ENV === 'production') {
+    if (!this.transport && this.config.NODE_ENV === 'production' && !this.outbox.enabled) {
       this.logger.warn('Mail is not configured (SMTP_URL is not set): account emails will not be sent');
     }
   }
@@ -50,7 +55,9 @@ export class MailService implements OnModuleInit, OnModuleDestroy {
 
   private async send(message: MailMessage): Promise<void> {
     if (!this.transport) {
-      if (this.config.NODE_ENV === 'production') {
+      if (this.outbox.enabled) {
+        this.outbox.keep(message);
+      } else if (this.config.NODE_ENV === 'production') {
         this.logger.debug({ to: message.to, subject: message.subject }, 'Mail not sent (SMTP_URL is not set)');
       } else {
         this.logger.log(
