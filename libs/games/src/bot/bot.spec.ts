@@ -80,12 +80,32 @@ describe('practice bot', () => {
 });
 
 describe('practiceWinner', () => {
+  const atOnce = 'wins_at_once' as const;
   it('completion wins, a game-ending mistake loses, otherwise display scores compare', () => {
-    expect(practiceWinner({ playerStatus: 'completed', playerDisplayScore: 100, botDisplayScore: 100 })).toBe('player');
-    expect(practiceWinner({ playerStatus: 'out', playerDisplayScore: 80, botDisplayScore: 20 })).toBe('computer');
-    expect(practiceWinner({ playerStatus: 'playing', playerDisplayScore: 50, botDisplayScore: 40 })).toBe('player');
-    expect(practiceWinner({ playerStatus: 'playing', playerDisplayScore: 30, botDisplayScore: 40 })).toBe('computer');
-    expect(practiceWinner({ playerStatus: 'playing', playerDisplayScore: 40, botDisplayScore: 40 })).toBe('tie');
+    const winner = (
+      playerStatus: 'completed' | 'out' | 'playing',
+      playerDisplayScore: number,
+      botDisplayScore: number,
+    ) => practiceWinner({ completion: atOnce, playerStatus, playerDisplayScore, botDisplayScore });
+    expect(winner('completed', 100, 100)).toBe('player');
+    expect(winner('out', 80, 20)).toBe('computer');
+    expect(winner('playing', 50, 40)).toBe('player');
+    expect(winner('playing', 30, 40)).toBe('computer');
+    expect(winner('playing', 40, 40)).toBe('tie');
+  });
+
+  it('in a game decided once everyone is done (reaction time), completing is no win: the scores decide', () => {
+    const allDone = 'when_all_done' as const;
+    // The defect: a finished reaction-time practice showed "You Won!" with 65 against the computer's 72.
+    expect(
+      practiceWinner({ completion: allDone, playerStatus: 'completed', playerDisplayScore: 65, botDisplayScore: 72 }),
+    ).toBe('computer');
+    expect(
+      practiceWinner({ completion: allDone, playerStatus: 'completed', playerDisplayScore: 80, botDisplayScore: 72 }),
+    ).toBe('player');
+    expect(
+      practiceWinner({ completion: allDone, playerStatus: 'completed', playerDisplayScore: 72, botDisplayScore: 72 }),
+    ).toBe('tie');
   });
 
   it('plays at a human pace: never faster than the plausibility floors a player is held to', () => {

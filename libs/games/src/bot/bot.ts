@@ -1,6 +1,6 @@
 import { LIMITS } from '@skillduel/contracts';
 import { rngFor } from '../core/rng';
-import type { GameId, PlayerStatus } from '../core/types';
+import type { CompletionPolicy, GameId, PlayerStatus } from '../core/types';
 import {
   MEMORY_ITEM_MS,
   MEMORY_ROUNDS,
@@ -140,15 +140,17 @@ export function botScoreAt(bot: Bot, atMs: number): number {
 export type PracticeWinner = 'player' | 'computer' | 'tie';
 
 /**
- * Practice result, decided in the browser (docs/product/rooms-and-matches.md#practice). Completing the game wins at
- * once; a game-ending mistake (a wrong press) is a loss; otherwise display scores compare at time-up.
+ * Practice result, decided in the browser by the rules of a money match (docs/product/rooms-and-matches.md#practice):
+ * in a game that completing wins at once, completing wins; a game-ending mistake (a wrong press) is a loss; otherwise
+ * (and always in a game decided once everyone is done, such as reaction time) the display scores compare.
  */
 export function practiceWinner(args: {
+  readonly completion: CompletionPolicy;
   readonly playerStatus: PlayerStatus;
   readonly playerDisplayScore: number;
   readonly botDisplayScore: number;
 }): PracticeWinner {
-  if (args.playerStatus === 'completed') return 'player';
+  if (args.playerStatus === 'completed' && args.completion === 'wins_at_once') return 'player';
   if (args.playerStatus === 'out') return 'computer';
   if (args.playerDisplayScore === args.botDisplayScore) return 'tie';
   return args.playerDisplayScore > args.botDisplayScore ? 'player' : 'computer';

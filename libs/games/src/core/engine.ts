@@ -2,6 +2,7 @@ import { LIMITS } from '@skillduel/contracts';
 import { MAX_SUSTAINED_INPUTS_PER_WINDOW, SUSTAINED_RATE_WINDOW_MS } from './plausibility';
 import type {
   ApplyResult,
+  CompletionPolicy,
   GameEngine,
   GameId,
   GameSettings,
@@ -32,12 +33,7 @@ export const RATE_WINDOW_MS = 1000;
 // Accepted-input times are kept for the longer of the two windows.
 const KEPT_INPUTS_WINDOW_MS = Math.max(RATE_WINDOW_MS, SUSTAINED_RATE_WINDOW_MS);
 
-/**
- * 'wins_at_once': the first player to complete wins immediately (docs/product/games.md#how-a-match-ends).
- * 'when_all_done': completing only stops that player; the match is decided by score once nobody is playing
- * (reaction-time, where the score, not the finishing time, is the skill).
- */
-export type CompletionPolicy = 'wins_at_once' | 'when_all_done';
+export type { CompletionPolicy } from './types';
 
 export type StepResult<Game> =
   | {
@@ -209,6 +205,7 @@ export function defineEngine<Game, Input, GameView>(
 
   return {
     id: rules.id,
+    completion: rules.completion,
     defaultSettings,
 
     create(seed, settings) {

@@ -12,6 +12,13 @@ export interface GameSettings {
 }
 
 /** 'completed' = finished the game (target, last round); 'out' = made a game-ending mistake. */
+/**
+ * 'wins_at_once': the first player to complete wins immediately (docs/product/games.md#how-a-match-ends).
+ * 'when_all_done': completing only stops that player; the match is decided by score once nobody is playing
+ * (reaction-time, where the score, not the finishing time, is the skill).
+ */
+export type CompletionPolicy = 'wins_at_once' | 'when_all_done';
+
 export type PlayerStatus = 'playing' | 'completed' | 'out';
 
 export type RejectReason =
@@ -132,6 +139,7 @@ export interface Scoreboard {
  */
 export interface GameEngine<State, Input, View> {
   readonly id: GameId;
+  readonly completion: CompletionPolicy;
   readonly defaultSettings: GameSettings;
   /** A new match; play starts at `atMs = 0`. Throws on an empty seed or a bad time limit (programmer errors). */
   create(seed: string, settings?: Partial<GameSettings>): State;

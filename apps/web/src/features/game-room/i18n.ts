@@ -67,7 +67,7 @@ export const gameRoomEn = {
     you: 'You',
     winnings: 'Winnings',
     winningsLine: 'Winnings: {{payout}} ({{net}} net)',
-    practiceNote: 'Practice matches are free: no money is won or lost.',
+    practiceNote: 'Practice matches are free: no money is won or lost. The scores decide, as in a money match.',
     playAgain: GAME_ROOM_MESSAGES.playAgain,
   },
   toast: {
@@ -267,7 +267,8 @@ export const gameRoomEs: TranslationResource<typeof gameRoomEn> = {
     you: 'Tú',
     winnings: 'Ganancias',
     winningsLine: 'Ganancias: {{payout}} ({{net}} netos)',
-    practiceNote: 'Las prácticas son gratis: no se gana ni se pierde dinero.',
+    practiceNote:
+      'Las prácticas son gratis: no se gana ni se pierde dinero. Decide la puntuación, como en una partida con dinero.',
     playAgain: 'Jugar de nuevo',
   },
   toast: {

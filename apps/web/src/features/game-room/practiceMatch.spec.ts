@@ -1,4 +1,11 @@
-import { botScoreAt, createBot, memorySequence, quickClickTarget } from '@skillduel/games';
+import {
+  botScoreAt,
+  createBot,
+  memorySequence,
+  quickClickTarget,
+  reactionGreenAtMs,
+  type ReactionTimeGame,
+} from '@skillduel/games';
 import {
   IDLE,
   loopDelayMs,
@@ -14,7 +21,10 @@ function run(actions: readonly PracticeAction[], from: PracticeState = IDLE): Pr
   return actions.reduce(practiceReducer, from);
 }
 
-function playing(gameId: 'quick-click' | 'number-rush' | 'memory-master', timeLimitMs = 30_000): PracticeState {
+function playing(
+  gameId: 'quick-click' | 'number-rush' | 'memory-master' | 'reaction-time',
+  timeLimitMs = 30_000,
+): PracticeState {
   return run([
     { type: 'start' },
     { type: 'countdownTick' },
@@ -118,6 +128,26 @@ describe('practice match reducer', () => {
     if (state.phase !== 'finished') return;
     expect(state.result.winner).toBe('computer');
     expect(state.result.durationMs).toBe(4100);
+  });
+
+  it('decides a reaction-time practice by the scores, as a money match does: finishing first wins nothing', () => {
+    // Slow reactions (800 ms after green in every round) finish all rounds early with a low score.
+    let state = playing('reaction-time');
+    for (let round = 0; state.phase === 'playing' && round < 10; round++) {
+      const game = state.run.match.players[0].game as ReactionTimeGame;
+      state = practiceReducer(state, {
+        type: 'input',
+        input: { type: 'react' },
+        atMs: reactionGreenAtMs(SEED, game) + 800,
+      });
+    }
+    expect(state.phase).toBe('finished');
+    if (state.phase !== 'finished') return;
+    // The computer plays its whole round; the scores compare.
+    const computerFinal = botScoreAt(createBot('reaction-time', SEED), 30_000);
+    expect(state.result.opponentScore).toBe(computerFinal);
+    expect(state.result.playerScore).toBeLessThan(computerFinal);
+    expect(state.result.winner).toBe('computer');
   });
 
   it('Play Again goes back to waiting with scores and result cleared', () => {

@@ -101,9 +101,13 @@ function settle(run: RunningMatch): PracticeState {
   const player = match.players[PRACTICE_PLAYER];
   if (match.result === null && player.status === 'playing') return { phase: 'playing', run };
   const endedAtMs = Math.min(match.result?.endedAtMs ?? player.finishedAtMs ?? run.clockMs, match.timeLimitMs);
-  const opponentScore = botScoreAt(run.bot, endedAtMs);
+  const { completion } = engineOf(run.gameId);
+  // As in a money match: where finishing first wins nothing (reaction time), the computer plays its whole round and
+  // the scores compare; elsewhere the round ends when the player completes or is out.
+  const opponentScore = botScoreAt(run.bot, completion === 'when_all_done' ? match.timeLimitMs : endedAtMs);
   const playerScore = ownDisplayScore(run);
   const winner = practiceWinner({
+    completion,
     playerStatus: player.status,
     playerDisplayScore: playerScore,
     botDisplayScore: opponentScore,
