@@ -18,7 +18,7 @@ function player(record: RoomPlayerRecord | null): RoomPlayerDto | null {
   return record ? { id: record.id, username: record.username, level: record.level } : null;
 }
 
-export function seatOf(
+function seatOf(
   room: Pick<RoomRecord, 'player1Id' | 'player2Id'>,
   userId: string | null | undefined,
 ): RoomSeat | null {

@@ -23,7 +23,7 @@ export abstract class UserFinancials {
 
 /** Until the wallet exists every user has zero money and no wins. */
 @Injectable()
-export class ZeroUserFinancials extends UserFinancials {
+class ZeroUserFinancials extends UserFinancials {
   summaryFor(_userId: string): Promise<FinancialSummary> {
     return Promise.resolve({
       balanceCents: 0n,

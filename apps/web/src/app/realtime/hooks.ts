@@ -10,7 +10,7 @@ export function useRealtimeStatus(): RealtimeStatus {
 }
 
 /** Keeps the tab's socket open while the calling component is mounted; returns the client. */
-export function useRealtimeConnection(): RealtimeClient {
+function useRealtimeConnection(): RealtimeClient {
   const dispatch = useAppDispatch();
   const client = getRealtimeClient();
   useEffect(() => {

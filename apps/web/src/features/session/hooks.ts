@@ -15,7 +15,7 @@ export function useCurrentUser() {
 }
 
 /** True while stored tokens wait for GET /users/me/ at start and no cached user can be shown. */
-export function useIsRestoringSession() {
+function useIsRestoringSession() {
   return useAppSelector(selectIsRestoring);
 }
 

@@ -38,5 +38,5 @@ export const sessionSlice = createSlice({
 });
 
 export const { signedIn, userUpdated, guestStarted, sessionEnded } = sessionSlice.actions;
-export const { selectSession, selectCurrentUser, selectHasSession, selectIsGuest, selectIsRestoring } =
+export const { selectSession, selectCurrentUser, selectIsGuest, selectIsRestoring } =
   sessionSlice.selectors;
