@@ -39,8 +39,6 @@ export const GAME_ENGINES = {
 
 type GameEngines = typeof GAME_ENGINES;
 export type EngineOf<K extends GameId> = GameEngines[K];
-type StateOf<K extends GameId> = ReturnType<GameEngines[K]['create']>;
-type ViewOf<K extends GameId> = ReturnType<GameEngines[K]['view']>;
 export type InputOf<K extends GameId> = NonNullable<ReturnType<GameEngines[K]['parseInput']>>;
 
 export function isGameId(value: unknown): value is GameId {

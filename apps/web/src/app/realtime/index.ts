@@ -1,9 +1,4 @@
-export {
-  getRealtimeClient,
-  resetRealtimeClient,
-  setSocketFactory,
-  TIMEOUT_ERROR_CODE,
-} from './client';
+export { getRealtimeClient, resetRealtimeClient, setSocketFactory, TIMEOUT_ERROR_CODE } from './client';
 export { realtimeAuthRefresher } from './auth';
 export { useRealtimeStatus } from './hooks';
 export type { AckDataOf, PayloadOf, RealtimeSocket, SocketEvents } from './socket';
