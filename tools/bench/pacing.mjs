@@ -10,14 +10,14 @@ import { ack } from './clients.mjs';
  * apps/api/src/fair-play/testing/bot-players.ts): mean 1 000 ms, sd 400 ms, at least 300 ms. With the floor that is
  * ~1.5 s per answer, the quick end of "a fast human answers every 1.5–3 s" (decision 1801).
  */
-export const THINK_MS = { mean: 1000, sd: 400, min: 300 };
+const THINK_MS = { mean: 1000, sd: 400, min: 300 };
 /** Share of right answers: people slip, and the answers stay below the 95 % of the superhuman-accuracy signal. */
-export const ACCURACY = 0.9;
+const ACCURACY = 0.9;
 /** The player's clock at 0: the server ends the match about a round trip before the player's view of it does. */
 const TIME_UP_MARGIN_MS = 100;
 
 /** A human thinking time in ms: uneven from answer to answer, never a repeating pattern. */
-export function thinkingMs({ mean, sd, min } = THINK_MS) {
+function thinkingMs({ mean, sd, min } = THINK_MS) {
   const z = (Math.random() + Math.random() + Math.random() + Math.random() - 2) * Math.sqrt(3);
   return Math.max(min, Math.round(mean + z * sd));
 }

@@ -17,7 +17,7 @@ export function buildOnce() {
   if (build.status !== 0) throw new Error('build failed');
 }
 
-export async function waitFor(url, timeoutMs = 180_000) {
+async function waitFor(url, timeoutMs = 180_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     try {

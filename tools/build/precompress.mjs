@@ -10,7 +10,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** What browsers fetch as text, and icons (uncompressed bitmaps); other images and fonts are compressed already. */
-export const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|ico|json|txt|xml|webmanifest)$/;
+const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|ico|json|txt|xml|webmanifest)$/;
 
 async function* filesUnder(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -22,7 +22,7 @@ async function* filesUnder(dir) {
 }
 
 /** Compresses every compressible file under `dir`; a copy is kept only when it is smaller than the file. */
-export async function precompressDirectory(dir) {
+async function precompressDirectory(dir) {
   const written = [];
   for await (const path of filesUnder(dir)) {
     if (!COMPRESSIBLE_FILE.test(path)) continue;

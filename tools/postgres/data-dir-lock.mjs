@@ -20,7 +20,7 @@ function procStat(pid) {
 }
 
 /** The kernel's start time of `pid` (clock ticks since boot); null off Linux or if gone. */
-export function processStartTime(pid) {
+function processStartTime(pid) {
   return procStat(pid)?.[19] ?? null;
 }
 
@@ -42,7 +42,7 @@ export function isAlive(pid) {
 }
 
 /** True when the process recorded as `{ pid, startTime }` is still that same process. */
-export function isSameProcessAlive(recorded) {
+function isSameProcessAlive(recorded) {
   if (!recorded || !isAlive(recorded.pid)) return false;
   const startTime = processStartTime(recorded.pid);
   return recorded.startTime == null || startTime == null || startTime === recorded.startTime;

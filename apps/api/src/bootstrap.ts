@@ -31,7 +31,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** What a client's X-Request-Id may look like to be kept: UUIDs and common trace ids. */
-export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the fully configured application (used by main and by the integration tests). */
 export async function createApp(

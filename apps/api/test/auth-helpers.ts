@@ -40,10 +40,10 @@ export async function registerUser(
 }
 
 /** An adult in Mexico who accepted the terms: what every player confirms before their first money move. */
-export const ADULT_ELIGIBILITY = { date_of_birth: '1990-05-17', country: 'MX', accept_terms: true } as const;
+const ADULT_ELIGIBILITY = { date_of_birth: '1990-05-17', country: 'MX', accept_terms: true } as const;
 
 /** PUT /api/users/me/eligibility with ADULT_ELIGIBILITY (needed before any deposit or stake). */
-export async function confirmEligibility(app: NestFastifyApplication, accessToken: string): Promise<void> {
+async function confirmEligibility(app: NestFastifyApplication, accessToken: string): Promise<void> {
   const response = await app.inject({
     method: 'PUT',
     url: '/api/users/me/eligibility',

@@ -224,7 +224,7 @@ export interface TwoInstances {
   stop(): Promise<void>;
 }
 
-export async function startTwoInstances(redisServerPath: string, env: Record<string, string>): Promise<TwoInstances> {
+async function startTwoInstances(redisServerPath: string, env: Record<string, string>): Promise<TwoInstances> {
   const redis = await startRedisServer(redisServerPath);
   const redisClient = createClient({ url: redis.url });
   // Tests that stop or restart Redis make this client fail and reconnect: an 'error' without a listener would throw.

@@ -5,10 +5,10 @@ import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { getMetadataStorage } from 'class-validator';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A field of a request's query or body, with the DTO class that declares it (none for `@Query('name')`). */
-export interface RouteField {
+interface RouteField {
   name: string;
   dto?: Type;
 }
@@ -34,7 +34,7 @@ const METHOD_NAMES: Partial<Record<RequestMethod, HttpMethod>> = {
 };
 
 /** The properties class-validator knows on a DTO class (its own and inherited ones). */
-export function dtoProperties(dto: Type): string[] {
+function dtoProperties(dto: Type): string[] {
   const metadatas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
   return [...new Set(metadatas.map((metadata) => metadata.propertyName))];
 }

@@ -15,7 +15,7 @@ import { reactionTimeEngine } from './reaction-time/reaction-time';
 import type { WordWizardInput } from './word-wizard/word-wizard';
 import { wordWizardEngine } from './word-wizard/word-wizard';
 
-export type GameInput =
+type GameInput =
   | QuickClickInput
   | NumberRushInput
   | MemoryMasterInput
@@ -37,10 +37,8 @@ export const GAME_ENGINES = {
   'color-match': colorMatchEngine,
 } as const satisfies { readonly [K in GameId]: AnyGameEngine };
 
-export type GameEngines = typeof GAME_ENGINES;
+type GameEngines = typeof GAME_ENGINES;
 export type EngineOf<K extends GameId> = GameEngines[K];
-export type StateOf<K extends GameId> = ReturnType<GameEngines[K]['create']>;
-export type ViewOf<K extends GameId> = ReturnType<GameEngines[K]['view']>;
 export type InputOf<K extends GameId> = NonNullable<ReturnType<GameEngines[K]['parseInput']>>;
 
 export function isGameId(value: unknown): value is GameId {

@@ -19,7 +19,7 @@ export interface SettledMatchFacts {
 }
 
 /** Thresholds of the signals (decision 1602). */
-export const FLAG_RULES = {
+const FLAG_RULES = {
   /** Refused (humanly impossible) inputs in one round that make a flag. */
   rejectedInputsPerRound: 3,
   /** Money matches between the same two accounts within 24 hours that make a flag. */

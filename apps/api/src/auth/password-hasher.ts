@@ -6,7 +6,7 @@ import { type Algorithm, hash, verify } from '@node-rs/argon2';
  * transpilers (swc) cannot inline, hence the literal; tests assert the `$argon2id$v=19$m=19456,t=2,p=1$` prefix.
  */
 const ARGON2ID = 2 as Algorithm;
-export const PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 @Injectable()
 export class PasswordHasher {

@@ -33,8 +33,8 @@ export function isNestedDeeperThan(value: unknown, limit: number): boolean {
 }
 
 /** PostgreSQL's `integer`, the type of every number a path or query parameter stands for (e.g. a round). */
-export const PG_INTEGER_MAX = 2_147_483_647;
-export const PG_INTEGER_MIN = -2_147_483_648;
+const PG_INTEGER_MAX = 2_147_483_647;
+const PG_INTEGER_MIN = -2_147_483_648;
 export const integerOutOfRangeMessage = (name: string): string => `${name} is out of range`;
 
 /** True for a decimal integer string (what ParseIntPipe accepts) that does not fit PostgreSQL's `integer`. */

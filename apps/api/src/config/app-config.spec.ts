@@ -31,6 +31,8 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://x'],
     ['FEATURE_CHAT', 'maybe'],
     ['JWT_SECRET', 'short'],
+    // Only the built-in sandbox provider exists: a real provider's name must not boot as if it were wired.
+    ['PAYMENT_PROVIDER', 'stripe'],
   ])('names the variable when %s=%s is bad', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(`${name}=`));
   });

@@ -58,21 +58,30 @@ export class RoomsConfig extends FairPlayConfig {
   @Max(10_000)
   MATCH_COUNTDOWN_MS = 3000;
 
-  /** Overrides every game's time limit (milliseconds) when above 0. For tests and load benchmarks only. */
+  /**
+   * Overrides every game's time limit (milliseconds) when above 0. For tests and load benchmarks only: it changes the
+   * rules of every game, so production leaves it at 0.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(600_000)
   MATCH_TIME_LIMIT_OVERRIDE_MS = 0;
 
-  /** How often this instance looks for expired rooms and for matches a dead instance left unsettled. */
+  /**
+   * How often this instance looks for expired rooms and for matches a dead instance left unsettled. A tuning knob:
+   * the default is the production value; tests and the chaos soak shorten it.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(20)
   @Max(600_000)
   ROOM_SWEEP_INTERVAL_MS = 5000;
 
-  /** How often this instance marks the matches it runs as alive. */
+  /**
+   * How often this instance marks the matches it runs as alive. A tuning knob: the default is the production value;
+   * tests and the chaos soak shorten it.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(20)

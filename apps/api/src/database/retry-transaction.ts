@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { PG_DEADLOCK_DETECTED, PG_SERIALIZATION_FAILURE, pgErrorCode } from './sql';
 
 /** A money transaction that loses a deadlock or serialization race runs this many times in all before it gives up. */
-export const TRANSACTION_MAX_ATTEMPTS = 5;
+const TRANSACTION_MAX_ATTEMPTS = 5;
 /** Backoff before attempt n+1: a random wait in [half, full] of min(BASE · 2^(n-1), MAX), so racers spread out. */
 const BACKOFF_BASE_MS = 5;
 const BACKOFF_MAX_MS = 80;
@@ -12,7 +12,7 @@ const BACKOFF_MAX_MS = 80;
  * (40P01 deadlock_detected, 40001 serialization_failure): running the same transaction again is correct and
  * usually succeeds.
  */
-export function isTransactionConflict(error: unknown): boolean {
+function isTransactionConflict(error: unknown): boolean {
   const code = pgErrorCode(error);
   return code === PG_DEADLOCK_DETECTED || code === PG_SERIALIZATION_FAILURE;
 }

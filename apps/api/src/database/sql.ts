@@ -33,7 +33,6 @@ export async function preparedRows<T>(
 
 /** PostgreSQL error codes the money code reacts to. */
 export const PG_UNIQUE_VIOLATION = '23505';
-export const PG_CHECK_VIOLATION = '23514';
 export const PG_DEADLOCK_DETECTED = '40P01';
 export const PG_SERIALIZATION_FAILURE = '40001';
 

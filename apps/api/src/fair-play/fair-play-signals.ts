@@ -8,7 +8,7 @@ import { AnyGameEngine, GAME_ENGINES, isGameId, ReactionTimeView, ReplayLogEntry
  * review. Pure: no I/O, deterministic for a given round.
  */
 
-export type FairPlaySignalKind =
+type FairPlaySignalKind =
   /** Intervals between inputs too regular for a human hand (a timer, not a person). */
   | 'machine_regular'
   /** Reaction times clustered just above the reaction floor. */
@@ -20,7 +20,7 @@ export type FairPlaySignalKind =
   /** Not a single input in a money round. */
   | 'no_input';
 
-export interface FairPlaySignal {
+interface FairPlaySignal {
   kind: FairPlaySignalKind;
   /** 0..1; the seat's total decides a hold (FAIR_PLAY_HOLD_SCORE). */
   score: number;
@@ -52,7 +52,7 @@ interface GameProfile {
 }
 
 /** Figures and sources: docs/decisions/1802-fair-play-signals.md. */
-export const GAME_PROFILES: Record<GameId, GameProfile> = {
+const GAME_PROFILES: Record<GameId, GameProfile> = {
   'quick-click': { kind: 'clicks', regularCv: 0.05, minIntervals: 30, superhumanClickMs: 80 },
   'reaction-time': { kind: 'reactions', regularCv: 0.05, minIntervals: 4 },
   'number-rush': { kind: 'answers', regularCv: 0.12, minIntervals: 10, superhumanMedianMs: 900 },
@@ -62,7 +62,7 @@ export const GAME_PROFILES: Record<GameId, GameProfile> = {
   'memory-master': { kind: 'answers', regularCv: 0.08, minIntervals: 12 },
 };
 
-export const SIGNAL_RULES = {
+const SIGNAL_RULES = {
   /** Intervals longer than this are pauses (reading the result, a lost connection), not the rhythm of play. */
   pauseMs: 3000,
   /** Reaction-time: a reaction this close above the 100 ms floor is rare for people (mean ~250 ms, sd ~40 ms). */
@@ -196,7 +196,7 @@ function regularity(atMs: readonly number[], profile: GameProfile): FairPlaySign
 }
 
 /** Var(sum of `window` consecutive intervals) / (window × Var(one interval)), over overlapping windows. */
-export function varianceRatio(intervals: readonly number[], window: number): number {
+function varianceRatio(intervals: readonly number[], window: number): number {
   const single = meanAndSd(intervals).sd ** 2;
   if (single === 0 || intervals.length < window * 2) return single === 0 ? 0 : 1;
   const sums: number[] = [];

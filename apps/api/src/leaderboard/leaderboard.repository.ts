@@ -22,11 +22,11 @@ export interface RankedRow {
 }
 
 /** A row of the top-N list with its competition rank (1 + players strictly ahead; exact ties share a rank). */
-export interface TopRow extends RankedRow {
+interface TopRow extends RankedRow {
   rank: number;
 }
 
-export interface CallerRow extends RankedRow {
+interface CallerRow extends RankedRow {
   /** Competition rank in the scope; null when the caller has no aggregate row in it (Unranked). */
   rank: number | null;
 }
@@ -38,7 +38,7 @@ export interface HolderRow {
   value: string;
 }
 
-export type HolderCard = 'best_streak' | 'max_bet_cents' | 'fastest_win_ms';
+type HolderCard = 'best_streak' | 'max_bet_cents' | 'fastest_win_ms';
 
 /** Everything GET /users/leaderboard/ shows: the scope's board (shared by every caller) and the caller's place. */
 export interface LeaderboardPage {

@@ -21,7 +21,7 @@ export interface PairingRules {
 }
 
 /** Whether these two entries may ever be paired: not one user, not one device, and (if required) not one address. */
-export function mayPair(a: QueueCandidate, b: QueueCandidate, rules: PairingRules): boolean {
+function mayPair(a: QueueCandidate, b: QueueCandidate, rules: PairingRules): boolean {
   if (a.userId === b.userId) return false;
   if (a.deviceId !== null && a.deviceId === b.deviceId) return false;
   if (rules.distinctIps && a.ip !== null && a.ip === b.ip) return false;

@@ -22,7 +22,7 @@ import { MatchmakingRepository, QueueEntryRecord } from './matchmaking.repositor
 /** The hidden room outlives the entry, so the queue's own expiry (with its refund) always comes first. */
 const ROOM_EXPIRY_MARGIN_SECONDS = 60;
 
-export function toEntryDto(entry: QueueEntryRecord): MatchmakingEntryDto {
+function toEntryDto(entry: QueueEntryRecord): MatchmakingEntryDto {
   const width = matchmakingWindowWidth(entry.waitedMs);
   return {
     id: entry.id,

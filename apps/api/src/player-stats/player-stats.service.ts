@@ -11,7 +11,7 @@ import {
 import { GameRow, PlayerStatsRepository } from './player-stats.repository';
 
 /** Percentage with one decimal; 0 when nothing was played. */
-export function winRate(wins: number, played: number): number {
+function winRate(wins: number, played: number): number {
   return played === 0 ? 0 : Math.round((wins / played) * 1000) / 10;
 }
 

@@ -29,7 +29,7 @@ const GUEST_ID_PATTERN = /^guest_[A-Za-z0-9_-]{1,64}$/;
 const HANDSHAKE_BUCKET_IDLE_MS = 60_000;
 
 /** The socket's client address: X-Forwarded-For's first entry behind a trusted proxy, else the peer address. */
-export function clientIpOf(
+function clientIpOf(
   handshake: { address: string; headers: Record<string, string | string[] | undefined> },
   trustProxy: boolean,
 ): string {
@@ -52,7 +52,7 @@ function newBuckets(nowMs: number): SocketState['buckets'] {
 }
 
 /** Error → what the client is told. AppErrors keep their code and message (5xx never leak). */
-export function toRealtimeErrorDto(error: unknown, event?: string): RealtimeErrorDto {
+function toRealtimeErrorDto(error: unknown, event?: string): RealtimeErrorDto {
   if (error instanceof RealtimeError) return error.toDto(event);
   if (error instanceof AppError && error.statusCode < 500) {
     const message = error.statusCode === 429 ? HTTP_ERROR_MESSAGES[429] : error.message;

@@ -14,7 +14,7 @@ export function formatBreakEnd(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-export function exclusionMessage(exclusion: ExclusionRecord): string {
+function exclusionMessage(exclusion: ExclusionRecord): string {
   if (exclusion.endsAt === null) return RG_MESSAGES.selfExcludedPermanently;
   const until = formatBreakEnd(exclusion.endsAt);
   return exclusion.kind === 'cool_off' ? RG_MESSAGES.coolOffActive(until) : RG_MESSAGES.selfExcludedUntil(until);
@@ -25,7 +25,7 @@ function refuse(code: string, message: string, params?: Record<string, string | 
 }
 
 /** The figures of a break's refusal, for clients that say it in their own language. */
-export function exclusionParams(exclusion: ExclusionRecord): Record<string, string> {
+function exclusionParams(exclusion: ExclusionRecord): Record<string, string> {
   return { kind: exclusion.kind, until: exclusion.endsAt?.toISOString() ?? 'permanent' };
 }
 

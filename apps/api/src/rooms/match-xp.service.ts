@@ -9,7 +9,7 @@ const XP_SWEEP_GRACE_SECONDS = 30;
 const XP_SWEEP_BATCH = 50;
 
 /** Who gets how much XP for a match's outcome (none for a void round). */
-export function matchXpGrants({ outcome, player1Id, player2Id }: MatchXpSubject): Array<[userId: string, xp: number]> {
+function matchXpGrants({ outcome, player1Id, player2Id }: MatchXpSubject): Array<[userId: string, xp: number]> {
   if (outcome === 'player1') {
     return [
       [player1Id, XP_REWARDS.win],

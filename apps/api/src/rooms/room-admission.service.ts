@@ -25,7 +25,7 @@ const ROOM_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 const ROOM_ID_RANDOM_LENGTH = 20;
 
 /** `room_` + 20 random base-62 characters (~119 bits). */
-export function newRoomId(): string {
+function newRoomId(): string {
   let id = ROOM_ID_PREFIX;
   for (let i = 0; i < ROOM_ID_RANDOM_LENGTH; i++) id += ROOM_ID_ALPHABET[randomInt(ROOM_ID_ALPHABET.length)];
   return id;

@@ -30,7 +30,7 @@ export interface SettledRound {
 }
 
 /** Ledger idempotency keys of room money. Every key is derived from state read under the room's row lock. */
-export const roomLedgerKeys = {
+const roomLedgerKeys = {
   bet: (roomId: string, round: number, userId: string, stakeNo: number): string =>
     `room:${roomId}:round:${round}:bet:${userId}:${stakeNo}`,
   refund: (roomId: string, round: number, userId: string, stakeNo: number): string =>

@@ -18,10 +18,7 @@ function player(record: RoomPlayerRecord | null): RoomPlayerDto | null {
   return record ? { id: record.id, username: record.username, level: record.level } : null;
 }
 
-export function seatOf(
-  room: Pick<RoomRecord, 'player1Id' | 'player2Id'>,
-  userId: string | null | undefined,
-): RoomSeat | null {
+function seatOf(room: Pick<RoomRecord, 'player1Id' | 'player2Id'>, userId: string | null | undefined): RoomSeat | null {
   if (!userId) return null;
   if (room.player1Id === userId) return 0;
   if (room.player2Id === userId) return 1;

@@ -35,8 +35,6 @@ import { timeLimitMsOf, toGameRoomView, toMatchResultDto, toRoomDto } from './ro
 import { FairPlayReviewsRepository } from '../fair-play/fair-play-reviews.repository';
 import { RoomRecord, RoomsRepository } from './rooms.repository';
 
-export { newRoomId } from './room-admission.service';
-
 const LIST_LIMIT = 100;
 
 /** A money-moving answer as produced (possibly replayed from an earlier request with the same Idempotency-Key). */

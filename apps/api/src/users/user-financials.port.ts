@@ -1,5 +1,3 @@
-import { Injectable } from '@nestjs/common';
-
 /**
  * Money figures of one user, in integer cents, derived from the ledger and match results
  * (docs/product/wallet.md#player-totals).
@@ -14,23 +12,9 @@ export interface FinancialSummary {
 }
 
 /**
- * Port through which UsersService reads a user's money figures for the User answer. The wallet module binds
- * its ledger-backed implementation in place of ZeroUserFinancials (see users.module.ts).
+ * Port through which UsersService reads a user's money figures for the User answer; users.module.ts binds the
+ * wallet's ledger-backed implementation to it.
  */
 export abstract class UserFinancials {
   abstract summaryFor(userId: string): Promise<FinancialSummary>;
-}
-
-/** Until the wallet exists every user has zero money and no wins. */
-@Injectable()
-export class ZeroUserFinancials extends UserFinancials {
-  summaryFor(_userId: string): Promise<FinancialSummary> {
-    return Promise.resolve({
-      balanceCents: 0n,
-      totalDepositedCents: 0n,
-      totalWithdrawnCents: 0n,
-      totalWins: 0,
-      totalEarningsCents: 0n,
-    });
-  }
 }

@@ -11,8 +11,8 @@ import { UsersService } from './users.service';
  * the import graph acyclic (AuthModule uses UsersService without importing this module; this module uses
  * JwtAuthGuard from the global AuthCoreModule without importing AuthModule).
  *
- * UserFinancials: the wallet module replaces ZeroUserFinancials with its ledger-backed implementation, e.g.
- * `{ provide: UserFinancials, useExisting: WalletFinancials }` here with WalletModule imported.
+ * UserFinancials: the wallet's ledger-backed implementation (`{ provide: UserFinancials, useExisting:
+ * WalletFinancials }`).
  */
 @Global()
 @Module({

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { PaymentMethod, TransactionStatus, TransactionType } from '@skillduel/contracts';
 import { queryRows, SqlRunner } from '../database/sql';
 
-export type PaymentDirection = 'deposit' | 'withdrawal';
+type PaymentDirection = 'deposit' | 'withdrawal';
 
 export interface NewPayment {
   id: string;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { queryRows, SqlRunner } from '../database/sql';
 
-export type ReviewState = 'held' | 'approved' | 'rejected';
+type ReviewState = 'held' | 'approved' | 'rejected';
 
 /** A withdrawal as support's queue shows it. */
 export interface ReviewedWithdrawal {

@@ -16,7 +16,7 @@ export const API_BASE_PATH = '/api';
  * Absolute base URL on the page's own origin. Browsers accept the relative '/api', but Node's Request
  * (used under jest) rejects relative URLs, so the base is resolved against the current location.
  */
-export function apiBaseUrl(): string {
+function apiBaseUrl(): string {
   const pageUrl = typeof window === 'undefined' ? 'http://localhost/' : window.location.href;
   return new URL(API_BASE_PATH, pageUrl).href;
 }
@@ -36,7 +36,7 @@ const rawBaseQuery = fetchBaseQuery({
 
 type RawResult = Awaited<ReturnType<typeof rawBaseQuery>>;
 
-export const REFRESH_PATH = '/auth/refresh';
+const REFRESH_PATH = '/auth/refresh';
 
 /**
  * 401 answers that are about the credentials in the body, not about the Bearer token: a refresh cannot help
@@ -128,7 +128,7 @@ function refreshOnce(staleAccessToken: string, queryApi: BaseQueryApi): Promise<
  * the visitor to `/`. A 401 about the request's own credentials (wrong password at login, 2FA code needed) is
  * just an error.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, queryApi, extraOptions) => {
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, queryApi, extraOptions) => {
   const sentToken = readAccessToken();
   let result = await rawBaseQuery(args, queryApi, extraOptions);
 

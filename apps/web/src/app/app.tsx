@@ -46,5 +46,3 @@ export function App() {
     </>
   );
 }
-
-export default App;

@@ -18,7 +18,7 @@ export function formatBetDollars(dollars: number): string {
 }
 
 /** A gain or loss with its sign: 5 → "+$5.00", -5 → "-$5.00", 0 → "$0.00". */
-export function formatSignedDollars(dollars: number): string {
+function formatSignedDollars(dollars: number): string {
   const cents = dollarsToCents(dollars);
   return cents > 0 ? `+${formatDollars(dollars)}` : formatDollars(dollars);
 }

@@ -13,7 +13,7 @@ export type RootState = ReturnType<typeof rootReducer>;
  * What the browser remembers: session and theme (docs/product/accounts.md#session-in-the-browser). Read when a store is
  * made, not at import.
  */
-export function loadPersistedState(): Partial<RootState> {
+function loadPersistedState(): Partial<RootState> {
   return {
     session: loadStoredSession(),
     theme: { theme: readStoredTheme() },

@@ -8,7 +8,7 @@ import type { TranslationResource } from './en';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+const DEFAULT_LANGUAGE: Language = 'en';
 
 type AppSections = Pick<TranslationResource, AppSection>;
 
@@ -55,7 +55,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** The language stored under `lang`, else English. */
-export function readStoredLanguage(): Language {
+function readStoredLanguage(): Language {
   const stored = readStorage(STORAGE_KEYS.language);
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }

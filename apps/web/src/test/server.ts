@@ -16,7 +16,7 @@ function storedUser(): unknown {
 }
 
 /** Default answers; a test overrides them with server.use(...), which resets after each test. */
-export const handlers = [
+const handlers = [
   http.get(apiUrl('/games/'), () => HttpResponse.json(GAMES)),
   http.get(apiUrl('/config'), () => HttpResponse.json(buildConfig())),
   http.get(apiUrl('/users/me/'), () => HttpResponse.json(storedUser() as Record<string, unknown>)),

@@ -36,7 +36,7 @@ export function storeSignedInUser(user: User = buildUser()): User {
   return user;
 }
 
-export interface RecordedMove {
+interface RecordedMove {
   path: 'deposit' | 'withdraw';
   idempotencyKey: string | null;
   body: { amount: number; payment_method: PaymentMethod };

@@ -21,7 +21,7 @@ import type {
 
 export const DEFAULT_TIME_LIMIT_MS = LIMITS.roundTimeLimitSeconds * 1000;
 /** Upper bound on a configurable match, so a typo cannot hold escrow for hours. */
-export const MAX_TIME_LIMIT_MS = 10 * 60 * 1000;
+const MAX_TIME_LIMIT_MS = 10 * 60 * 1000;
 
 /**
  * More than ~20 clicks per second is not human: a burst cap (docs/product/games.md#human-limits). Together with the
@@ -29,13 +29,13 @@ export const MAX_TIME_LIMIT_MS = 10 * 60 * 1000;
  * refused as 'too_fast' and flagged.
  */
 export const MAX_INPUTS_PER_WINDOW = 20;
-export const RATE_WINDOW_MS = 1000;
+const RATE_WINDOW_MS = 1000;
 // Accepted-input times are kept for the longer of the two windows.
 const KEPT_INPUTS_WINDOW_MS = Math.max(RATE_WINDOW_MS, SUSTAINED_RATE_WINDOW_MS);
 
 export type { CompletionPolicy } from './types';
 
-export type StepResult<Game> =
+type StepResult<Game> =
   | {
       readonly ok: true;
       readonly game: Game;
@@ -51,7 +51,7 @@ export type StepResult<Game> =
   /** Only forged or premature input is refused here; a humanly too fast answer is accepted with `tooFast`. */
   | { readonly ok: false; readonly reason: Extract<RejectReason, 'invalid_input' | 'not_ready'> };
 
-export interface StepContext<Game, Input> {
+interface StepContext<Game, Input> {
   readonly seed: string;
   readonly game: Game;
   readonly score: number;
@@ -61,7 +61,7 @@ export interface StepContext<Game, Input> {
   readonly input: Input;
 }
 
-export interface GameViewContext<Game> {
+interface GameViewContext<Game> {
   readonly seed: string;
   readonly game: Game;
   readonly score: number;

@@ -4,8 +4,6 @@ export type { GameId };
 
 /** Seat in a head-to-head match. Both seats face identical content. */
 export type PlayerSlot = 0 | 1;
-export const PLAYER_SLOTS: readonly PlayerSlot[] = [0, 1];
-
 export interface GameSettings {
   /** Match length; time-up is `atMs >= timeLimitMs` with `atMs = 0` at the start of play. */
   readonly timeLimitMs: number;

@@ -13,7 +13,7 @@ export const MEMORY_START_DELAY_MS = 1000;
 /** Each colour is shown for one second (docs/product/games.md#memory-master). */
 export const MEMORY_ITEM_MS = 1000;
 /** Finishing round 5 displays as 100 (see `memoryDisplayScore`). */
-export const MEMORY_MAX_SCORE = MEMORY_ROUNDS * LIMITS.pointsPerCorrectAnswer;
+const MEMORY_MAX_SCORE = MEMORY_ROUNDS * LIMITS.pointsPerCorrectAnswer;
 
 /**
  * Between two presses of a remembered sequence: two fingers alternately tapping reach ~10 taps a second, and each
@@ -33,7 +33,7 @@ export interface MemoryMasterGame {
   readonly pressed: number;
 }
 
-export type MemoryPhase =
+type MemoryPhase =
   /** The 1 s pause before the sequence. */
   | 'get_ready'
   /** One colour at a time; presses are 'not_ready'. */

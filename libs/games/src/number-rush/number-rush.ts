@@ -6,7 +6,7 @@ import { cappedDisplayScore } from '../core/scoring';
 import { exactObject, isFiniteNumber } from '../core/validate';
 
 export type ArithmeticOperator = '+' | '-' | '*' | '/';
-export const ARITHMETIC_OPERATORS: readonly ArithmeticOperator[] = ['+', '-', '*', '/'];
+const ARITHMETIC_OPERATORS: readonly ArithmeticOperator[] = ['+', '-', '*', '/'];
 
 /** Operand ranges per operation, inclusive (docs/product/games.md#number-rush). */
 export const NUMBER_RUSH_RANGES = {

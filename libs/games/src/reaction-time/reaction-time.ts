@@ -4,14 +4,14 @@ import { rngFor } from '../core/rng';
 import { isBareCommand } from '../core/validate';
 
 export const REACTION_ROUNDS = 5;
-export const REACTION_ROUND_MAX_POINTS = 1000;
+const REACTION_ROUND_MAX_POINTS = 1000;
 /**
  * First wait, then a further wait before green (docs/product/games.md#reaction-time), both inclusive and in whole ms.
  */
 export const REACTION_FIRST_WAIT_MS = { min: 2000, max: 5000 } as const;
 export const REACTION_SECOND_WAIT_MS = { min: 1000, max: 2000 } as const;
 /** Display out of 100 = total / 5000 * 100; the human ceiling is 5 x 900 = 4500 -> 90. */
-export const REACTION_DISPLAY_DIVISOR = REACTION_ROUNDS * REACTION_ROUND_MAX_POINTS;
+const REACTION_DISPLAY_DIVISOR = REACTION_ROUNDS * REACTION_ROUND_MAX_POINTS;
 
 export type ReactionTimeInput = { readonly type: 'react' };
 
@@ -26,7 +26,7 @@ export interface ReactionTimeGame {
   readonly earlyClicks: number;
 }
 
-export type ReactionPhase = 'wait' | 'go' | 'done';
+type ReactionPhase = 'wait' | 'go' | 'done';
 
 export interface ReactionTimeView {
   readonly round: number;

@@ -42,11 +42,3 @@ export interface TimedInput {
   readonly input: unknown;
   readonly atMs: number;
 }
-
-/** Applies inputs in order, keeping every returned state (accepted or not), as the server does. */
-export function replay<S, I, V>(engine: GameEngine<S, I, V>, state: S, inputs: readonly TimedInput[]): S {
-  return inputs.reduce(
-    (current, { player, input, atMs }) => engine.applyInput(current, player, input, atMs).state,
-    state,
-  );
-}

@@ -60,14 +60,14 @@ export function wizardWord(seed: string, index: number): { readonly word: string
  * Recognising a scramble as one of the eight list words: a "pop-out" anagram solution is one found within ~2 s; the
  * list is short and repeats, so a practised player may be much quicker. 300 ms is a floor, not a typical time.
  */
-export const WORD_WIZARD_MIN_SOLVE_MS = 300;
+const WORD_WIZARD_MIN_SOLVE_MS = 300;
 
 /** The least time a human needs to unscramble `word` and type it (each letter, then Enter) from when it is shown. */
 export function wordWizardMinAnswerMs(word: string): number {
   return MIN_HUMAN_REACTION_MS + WORD_WIZARD_MIN_SOLVE_MS + (word.length + 1) * MIN_KEYSTROKE_MS;
 }
 
-export function normalizeGuess(guess: string): string {
+function normalizeGuess(guess: string): string {
   return guess.trim().toUpperCase();
 }
 

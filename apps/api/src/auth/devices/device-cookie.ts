@@ -15,7 +15,7 @@ export interface RequestDevice {
 }
 
 /** Long enough to outlive any session; browsers cap a cookie's life at 400 days anyway. */
-export const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 
 /** A signed token is 66 characters; anything much longer is not ours and is not even looked at. */
 const MAX_TOKEN_LENGTH = 128;
@@ -24,7 +24,7 @@ const MAX_TOKEN_LENGTH = 128;
  * Over https the cookie takes the `__Host-` prefix: the browser then only accepts it Secure, on Path=/, without a
  * Domain, so a sibling subdomain cannot plant its own device id in our players' browsers.
  */
-export function deviceCookieName(secure: boolean): string {
+function deviceCookieName(secure: boolean): string {
   return secure ? `__Host-${DEVICE_ID_COOKIE}` : DEVICE_ID_COOKIE;
 }
 

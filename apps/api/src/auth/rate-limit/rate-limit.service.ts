@@ -23,12 +23,12 @@ const FAILURE_WINDOW_SECONDS = 15 * 60;
 const MAIL_WINDOW_SECONDS = 60 * 60;
 const PRUNE_EVERY_MS = 60_000;
 
-export function tooManyRequests(): AppError {
+function tooManyRequests(): AppError {
   return new AppError(429, 'TOO_MANY_REQUESTS', HTTP_ERROR_MESSAGES[429]);
 }
 
 /** 429 of a withdrawal after too many wrong authenticator codes: the spec's message, a code of its own. */
-export function tooManyWithdrawalCodes(): AppError {
+function tooManyWithdrawalCodes(): AppError {
   return new AppError(429, WALLET_ERROR_CODES.tooManyTwoFactorAttempts, HTTP_ERROR_MESSAGES[429]);
 }
 

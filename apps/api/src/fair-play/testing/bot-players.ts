@@ -26,7 +26,7 @@ export function randomSource(label: string): () => number {
 }
 
 /** Roughly normal (sum of four uniforms), clamped below at `minMs`. */
-export function humanDelay(random: () => number, meanMs: number, sdMs: number, minMs: number): number {
+function humanDelay(random: () => number, meanMs: number, sdMs: number, minMs: number): number {
   const z = (random() + random() + random() + random() - 2) * Math.sqrt(3);
   return Math.max(minMs, Math.round(meanMs + z * sdMs));
 }

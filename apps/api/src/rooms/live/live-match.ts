@@ -15,7 +15,7 @@ export function newSeed(): { seed: string; seedHash: string } {
   return { seed, seedHash: sha256Hex(seed) };
 }
 
-export function sha256Hex(text: string): string {
+function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 

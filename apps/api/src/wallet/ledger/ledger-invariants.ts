@@ -13,7 +13,7 @@ export interface InvariantQueryClient {
   query(sql: string): Promise<{ rows: Row[] }>;
 }
 
-export interface InvariantResult {
+interface InvariantResult {
   id: string;
   description: string;
   ok: boolean;
@@ -48,7 +48,7 @@ const violations = (
     : { ok: false, summary: `${total} ${noun}`, details: rows.slice(0, DETAIL_LIMIT).map(line) };
 };
 
-export const LEDGER_INVARIANTS: readonly Invariant[] = [
+const LEDGER_INVARIANTS: readonly Invariant[] = [
   {
     id: 'entries_sum_to_zero',
     description: 'All ledger entries together sum to zero',

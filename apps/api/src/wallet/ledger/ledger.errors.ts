@@ -2,7 +2,7 @@
  * Errors of the ledger. They are domain errors, not HTTP errors: callers translate the expected ones
  * (InsufficientFundsError → 'Insufficient balance'); anything else surfaces as a 500 and is logged.
  */
-export class LedgerError extends Error {}
+class LedgerError extends Error {}
 
 /** A caller broke a ledger rule (unbalanced entries, zero amounts, unknown account...). A bug, never user input. */
 export class LedgerInvariantError extends LedgerError {

@@ -2,15 +2,8 @@
  * Kinds of ledger accounts. Only `provider_clearing` (money outside SkillDuel) and `player_receivables` (what players
  * owe after a voided win they had withdrawn; decision 1602) may run negative (see the CHECKs in the migrations).
  */
-export const LEDGER_ACCOUNT_KINDS = [
-  'user_wallet',
-  'provider_clearing',
-  'escrow',
-  'platform_fee',
-  'pending_withdrawals',
-  'player_receivables',
-] as const;
-export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+export type LedgerAccountKind =
+  'user_wallet' | 'provider_clearing' | 'escrow' | 'platform_fee' | 'pending_withdrawals' | 'player_receivables';
 export type SystemAccountKind = Exclude<LedgerAccountKind, 'user_wallet'>;
 
 /** Accounts whose balance may go below zero: the provider's clearing account mirrors money outside SkillDuel. */
@@ -23,7 +16,7 @@ export const UNBOUNDED_ACCOUNT_KINDS: ReadonlySet<LedgerAccountKind> = new Set([
  * What a ledger transaction records. The database accepts any lower_snake_case kind; this union is the list the code
  * uses, and the wallet history maps each to the spec's transaction types (see wallet.repository.ts).
  */
-export type LedgerTransactionKind =
+type LedgerTransactionKind =
   /** provider clearing → wallet */
   | 'deposit'
   /** wallet → pending withdrawals, when a withdrawal is requested */

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 
 /** CSS variables with the heights of the fixed chrome, for what must stay clear of it (the toasts). */
-export const CHROME_TOP_VAR = '--chrome-top';
-export const CHROME_BOTTOM_VAR = '--chrome-bottom';
+const CHROME_TOP_VAR = '--chrome-top';
+const CHROME_BOTTOM_VAR = '--chrome-bottom';
 
 /**
  * Keeps `--chrome-top` (the sticky top bar) and `--chrome-bottom` (the phone's bottom nav, 0 when hidden) up to date on

@@ -42,7 +42,7 @@ export interface LeaseOptions {
 }
 
 /** A request that was not answered in time gets this refusal. */
-export const REQUEST_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 10_000;
 export const TIMEOUT_ERROR_CODE = 'TIMEOUT';
 
 /** After a refusal the server does not retry by itself (a kick, a refused handshake): try again after this. */

@@ -1,7 +1,7 @@
 import type { Ack, ClientToServerEvents, RealtimeAuth, ServerToClientEvents } from '@skillduel/contracts';
 
 /** Socket.IO's own connection events, as this app reads them. */
-export interface LifecycleEvents {
+interface LifecycleEvents {
   connect: () => void;
   /** `reason` is Socket.IO's: 'io client disconnect', 'io server disconnect', 'transport close', 'ping timeout', … */
   disconnect: (reason: string) => void;
@@ -36,7 +36,7 @@ export interface RealtimeSocket {
   ): void;
 }
 
-export interface SocketFactoryOptions {
+interface SocketFactoryOptions {
   /** Read on every connection attempt, so a reconnect always carries the latest access token. */
   getAuth: () => RealtimeAuth;
 }

@@ -82,7 +82,7 @@ export function VerifyEmailPage() {
 }
 
 /** POST /auth/resend-verification: the answer is the same whether or not the address has an account. */
-export function ResendVerificationForm({ initialEmail }: { initialEmail: string }) {
+function ResendVerificationForm({ initialEmail }: { initialEmail: string }) {
   const { t } = useTranslation();
   const [resend, { isLoading }] = useResendVerificationMutation();
   const [email, setEmail] = useState(initialEmail);

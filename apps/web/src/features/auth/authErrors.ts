@@ -12,7 +12,7 @@ const KEY_BY_MESSAGE: ReadonlyMap<string, AuthErrorKey> = new Map(
 );
 
 /** The machine-readable `code` of an API error answer (decision 0003), if any. */
-export function apiErrorCode(error: unknown): string | undefined {
+function apiErrorCode(error: unknown): string | undefined {
   if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return undefined;
   const code = (error.data as Record<string, unknown>)['code'];
   return typeof code === 'string' ? code : undefined;

@@ -12,7 +12,7 @@ export type LoginOutcome =
   { status: 'signedIn' } | { status: 'twoFactorRequired' } | { status: 'failed'; message: string };
 
 /** Stores the session (replacing any guest session), greets and opens the dashboard. */
-export function useSignInCompletion() {
+function useSignInCompletion() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { t } = useTranslation();

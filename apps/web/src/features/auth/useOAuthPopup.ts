@@ -7,7 +7,7 @@ import { authErrorText } from './authErrors';
 import { isOAuthPopupMessage, oauthRedirectUri, openOAuthPopup, type OAuthPopupMessage } from './oauthMessages';
 
 /** How often the opener looks whether the visitor closed the popup. */
-export const POPUP_CLOSED_POLL_MS = 500;
+const POPUP_CLOSED_POLL_MS = 500;
 
 interface OAuthPopupOptions {
   mode: 'signin' | 'link';

@@ -1,7 +1,7 @@
 import type { PublicConfigDto } from '@skillduel/contracts';
 import { api } from '../../app/api';
 
-export const configApi = api.injectEndpoints({
+const configApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * GET /api/config — public feature flags, limits and configured OAuth providers

@@ -12,7 +12,7 @@ export interface FairnessReport {
 }
 
 /** Lower-case hex SHA-256 of the UTF-8 text, with the browser's own Web Crypto. */
-export async function sha256Hex(text: string): Promise<string> {
+async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -31,7 +31,7 @@ export function engineOf(gameId: GameId): AnyGameEngine {
 }
 
 /** The game result, kept on the client for a practice match. Money never moves against the computer. */
-export interface PracticeResult {
+interface PracticeResult {
   readonly winner: PracticeWinner;
   /** Out of 100. */
   readonly playerScore: number;
@@ -53,7 +53,7 @@ export interface InputFeedback {
   readonly seq: number;
 }
 
-export interface RunningMatch {
+interface RunningMatch {
   readonly gameId: GameId;
   readonly match: MatchState<unknown>;
   readonly bot: Bot;

@@ -9,7 +9,7 @@ export function isBuiltInGameId(id: string): id is GameId {
 }
 
 /** Ids of real rooms contain 'room'; built-in game ids never do. */
-export function isRoomId(id: string): boolean {
+function isRoomId(id: string): boolean {
   return id.includes('room');
 }
 

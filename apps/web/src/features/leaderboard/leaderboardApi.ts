@@ -1,13 +1,13 @@
 import type { LeaderboardMetric, LeaderboardPeriod, LeaderboardResponse } from '@skillduel/contracts';
 import { api } from '../../app/api';
 
-export interface LeaderboardArgs {
+interface LeaderboardArgs {
   metric?: LeaderboardMetric;
   period: LeaderboardPeriod;
   region: string;
 }
 
-export const leaderboardApi = api.injectEndpoints({
+const leaderboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * GET /api/users/leaderboard/ with the page's period and region, sent and honoured

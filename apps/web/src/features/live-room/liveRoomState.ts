@@ -26,7 +26,7 @@ import type { InputOutcome, PlayerView } from '@skillduel/games';
  */
 
 /** What the last accepted input did (the game's own feedback line). */
-export interface LiveFeedback {
+interface LiveFeedback {
   readonly outcome: InputOutcome;
   readonly seq: number;
 }
@@ -99,7 +99,7 @@ export type LiveRoomAction =
   | { readonly type: 'inputAck'; readonly ack: Ack<MatchInputAckDto> };
 
 /** `match:view` carries the engine's PlayerView as `unknown`; this is the shape the game components read. */
-export function isPlayerView(value: unknown): value is PlayerView<unknown> {
+function isPlayerView(value: unknown): value is PlayerView<unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const view = value as Record<string, unknown>;
   return typeof view['displayScore'] === 'number' && 'game' in view && typeof view['status'] === 'string';
@@ -108,7 +108,7 @@ export function isPlayerView(value: unknown): value is PlayerView<unknown> {
 const OUTCOME_KINDS = ['progress', 'wrong', 'early', 'out'] as const;
 
 /** The ack's outcome as the engines' InputOutcome (what the game components' feedback reads). */
-export function toInputOutcome(outcome: { kind: string; points?: number }): InputOutcome | null {
+function toInputOutcome(outcome: { kind: string; points?: number }): InputOutcome | null {
   if (outcome.kind === 'scored') return { kind: 'scored', points: outcome.points ?? 0 };
   const kind = OUTCOME_KINDS.find((candidate) => candidate === outcome.kind);
   return kind === undefined ? null : { kind };

@@ -15,7 +15,7 @@ import { markSearchingHere } from './searchTab';
 import './matchmaking.css';
 
 /** m:ss of a duration. */
-export function formatElapsed(ms: number): string {
+function formatElapsed(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }

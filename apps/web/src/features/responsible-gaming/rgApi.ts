@@ -10,14 +10,14 @@ import { api } from '../../app/api';
 
 const rgApiWithTags = api.enhanceEndpoints({ addTagTypes: ['Eligibility', 'Limits'] });
 
-export interface EligibilityRequest {
+interface EligibilityRequest {
   date_of_birth: string;
   country: string;
   accept_terms: boolean;
 }
 
 /** Eligibility, limits, breaks and the reality check (docs/decisions/1501-responsible-gaming.md). */
-export const rgApi = rgApiWithTags.injectEndpoints({
+const rgApi = rgApiWithTags.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/users/me/eligibility */
     getEligibility: build.query<EligibilityDto, void>({
@@ -57,7 +57,6 @@ export const rgApi = rgApiWithTags.injectEndpoints({
 });
 
 export const {
-  useGetEligibilityQuery,
   useLazyGetEligibilityQuery,
   useConfirmEligibilityMutation,
   useGetLimitsQuery,

@@ -14,7 +14,7 @@ import { reloadCurrentUser } from '../session/sessionThunks';
 import { newIdempotencyKey } from './idempotencyKey';
 
 /** POST /rooms, with the private room's password (docs/product/rooms-and-matches.md#creating-a-room). */
-export interface CreateRoomRequest {
+interface CreateRoomRequest {
   game_id: string;
   bet_amount: number;
   is_private: boolean;
@@ -22,12 +22,12 @@ export interface CreateRoomRequest {
   password?: string;
 }
 
-export interface JoinRoomRequest {
+interface JoinRoomRequest {
   roomId: string;
   password?: string;
 }
 
-export interface QuickMatchRequest {
+interface QuickMatchRequest {
   game_id: string;
   bet_amount: number;
 }
@@ -46,7 +46,7 @@ function roomsOf(body: unknown): RoomDto[] {
 }
 
 /** Does a room belong in the list of this filter (the active statuses when no status is asked for)? */
-export function roomMatchesQuery(room: RoomDto, query: RoomsQuery): boolean {
+function roomMatchesQuery(room: RoomDto, query: RoomsQuery): boolean {
   if (query.game && room.game_id !== query.game) return false;
   return query.status ? room.status === query.status : ACTIVE_ROOM_STATUSES.includes(room.status);
 }
@@ -56,7 +56,7 @@ export function roomMatchesQuery(room: RoomDto, query: RoomsQuery): boolean {
  * is updated in place, or added first (newest first) when it is new; one that no longer matches (finished,
  * cancelled, expired: `closed`) leaves the list.
  */
-export function applyLobbyEvent(rooms: RoomDto[], event: LobbyRoomEventDto, query: RoomsQuery): void {
+function applyLobbyEvent(rooms: RoomDto[], event: LobbyRoomEventDto, query: RoomsQuery): void {
   const index = rooms.findIndex((room) => room.id === event.room.id);
   const keep = event.kind !== 'closed' && roomMatchesQuery(event.room, query);
   if (index >= 0 && keep) rooms[index] = event.room;
@@ -90,7 +90,7 @@ function streamLobby(dispatch: AppDispatch, onEvent: (event: LobbyRoomEventDto) 
   };
 }
 
-export const roomsApi = roomsBase.injectEndpoints({
+const roomsApi = roomsBase.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/rooms?game=&status= — the active rooms, kept live by `lobby:room` events. */
     getRooms: build.query<RoomDto[], RoomsQuery>({
@@ -234,5 +234,4 @@ export const {
   useJoinRoomMutation,
   useSpectateRoomMutation,
   useLeaveRoomMutation,
-  useQuickMatchMutation,
 } = roomsApi;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toast } from '../../app/toast';
-import { selectCurrentUser, selectIsRestoring, selectSession } from './sessionSlice';
+import { selectCurrentUser, selectSession } from './sessionSlice';
 import { logout, startGuestSession, startSession } from './sessionThunks';
 
 export function useSession() {
@@ -12,11 +12,6 @@ export function useSession() {
 
 export function useCurrentUser() {
   return useAppSelector(selectCurrentUser);
-}
-
-/** True while stored tokens wait for GET /users/me/ at start and no cached user can be shown. */
-export function useIsRestoringSession() {
-  return useAppSelector(selectIsRestoring);
 }
 
 /** Runs the session start once per app (StrictMode's second effect run is skipped). */

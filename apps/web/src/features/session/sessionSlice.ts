@@ -38,5 +38,4 @@ export const sessionSlice = createSlice({
 });
 
 export const { signedIn, userUpdated, guestStarted, sessionEnded } = sessionSlice.actions;
-export const { selectSession, selectCurrentUser, selectHasSession, selectIsGuest, selectIsRestoring } =
-  sessionSlice.selectors;
+export const { selectSession, selectCurrentUser, selectIsGuest } = sessionSlice.selectors;

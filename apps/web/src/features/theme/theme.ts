@@ -1,10 +1,10 @@
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../app/storage';
 
-export const THEMES = ['dark', 'light'] as const;
+const THEMES = ['dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'dark';
 
-export function isTheme(value: unknown): value is Theme {
+function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
 }
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_THEME, type Theme } from './theme';
 
-export interface ThemeState {
+interface ThemeState {
   theme: Theme;
 }
 
@@ -23,5 +23,5 @@ export const themeSlice = createSlice({
   },
 });
 
-export const { themeToggled, themeChosen } = themeSlice.actions;
+export const { themeToggled } = themeSlice.actions;
 export const { selectTheme } = themeSlice.selectors;

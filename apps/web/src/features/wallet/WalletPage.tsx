@@ -17,8 +17,8 @@ import { WalletTabs, type TabItem } from './components/WalletTabs';
 import { balanceCentsOf, statsOf } from './money';
 import './wallet.css';
 
-export const WALLET_TABS = ['overview', 'deposit', 'withdraw', 'history'] as const;
-export type WalletTab = (typeof WALLET_TABS)[number];
+const WALLET_TABS = ['overview', 'deposit', 'withdraw', 'history'] as const;
+type WalletTab = (typeof WALLET_TABS)[number];
 
 function isWalletTab(value: string | null): value is WalletTab {
   return value !== null && (WALLET_TABS as readonly string[]).includes(value);

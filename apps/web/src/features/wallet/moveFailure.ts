@@ -36,7 +36,7 @@ const KEY_BY_SERVER_MESSAGE: ReadonlyMap<string, ServerMessageKey> = new Map([
 ]);
 
 /** A server message in the current language when it is one we know, else as the server wrote it. */
-export function translateServerMessage(t: TFunction, message: string): string {
+function translateServerMessage(t: TFunction, message: string): string {
   const key = KEY_BY_SERVER_MESSAGE.get(message);
   return key === undefined ? message : t(key);
 }

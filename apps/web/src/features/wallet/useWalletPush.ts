@@ -13,7 +13,7 @@ import { reloadCurrentUser } from '../session/sessionThunks';
 const EXPLAINED_REFUNDS = new Set(['tie', 'void']);
 
 /** A refund the player did not see coming on the room screen (a room left or expired): what came back and why. */
-export function refundToast(t: TFunction, change: WalletChangedDto): string | null {
+function refundToast(t: TFunction, change: WalletChangedDto): string | null {
   if (change.kind !== 'refund' || change.amount <= 0) return null;
   if (change.reason !== null && EXPLAINED_REFUNDS.has(change.reason)) return null;
   return t('liveRoom.toast.refunded', { amount: formatDollars(change.amount) });

@@ -1,7 +1,7 @@
 import { useLayoutEffect, type RefObject } from 'react';
 
 /** Set on the document while a phone's chat drawer is open: how much of the viewport's bottom it covers, in px. */
-export const CHAT_DRAWER_CLEARANCE_VAR = '--chat-drawer-clearance';
+const CHAT_DRAWER_CLEARANCE_VAR = '--chat-drawer-clearance';
 
 /** Space kept between the game and the drawer (and the top bar). */
 const GAP_PX = 8;

@@ -12,7 +12,7 @@ const PADDING = 6;
  * The wallet balance after each transaction, oldest first (a transaction that moved nothing has no point), starting
  * with the balance before the oldest one listed: the first deposit already draws a line (from $0 up).
  */
-export function balancePoints(transactions: readonly TransactionDto[]): number[] {
+function balancePoints(transactions: readonly TransactionDto[]): number[] {
   const cents: number[] = [];
   let oldest: TransactionDto | null = null;
   for (const transaction of transactions) {

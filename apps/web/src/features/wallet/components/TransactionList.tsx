@@ -4,7 +4,7 @@ import { formatDollars } from '../../../app/format';
 import { directionOf } from '../money';
 
 /** Status colours: completed green, pending yellow, failed red (colours in wallet.css). */
-export function StatusBadge({ status }: { status: TransactionDto['status'] }) {
+function StatusBadge({ status }: { status: TransactionDto['status'] }) {
   const { t } = useTranslation();
   return (
     <span className={`status-badge status-${status}`} data-testid="transaction-status" data-status={status}>
