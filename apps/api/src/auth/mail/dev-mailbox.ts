@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock';
 import type { MailMessage } from './mail.service';
 
 /** How many mails the outbox keeps; older ones drop off (it lives in memory, for one developer's machine). */
-export const DEV_MAILBOX_SIZE = 50;
+const DEV_MAILBOX_SIZE = 50;
 
 const LINK_PATTERN = /https?:\/\/[^\s<>"')]+/g;
 
