@@ -5,6 +5,7 @@ import { WalletModule } from '../wallet/wallet.module';
 import { AdminTournamentsController } from './admin-tournaments.controller';
 import { TournamentEscrowService } from './tournament-escrow.service';
 import { TournamentLifecycleService } from './tournament-lifecycle.service';
+import { TournamentSchedulerService } from './tournament-scheduler.service';
 import { TournamentsEnabledGuard } from './tournaments-enabled.guard';
 import { TournamentsController } from './tournaments.controller';
 import { TournamentsRepository } from './tournaments.repository';
@@ -21,6 +22,7 @@ import { TournamentsService } from './tournaments.service';
   providers: [
     TournamentsService,
     TournamentLifecycleService,
+    TournamentSchedulerService,
     TournamentEscrowService,
     TournamentsRepository,
     TournamentsEnabledGuard,
