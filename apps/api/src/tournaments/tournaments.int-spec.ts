@@ -65,6 +65,13 @@ describe('Tournaments: entries, refunds and cancellation (real PostgreSQL)', () 
       ['a start in the past', { starts_at: '2020-01-01T00:00:00Z' }, 'starts_at must be in the future'],
       ['an unknown game', { game_id: 'chess-960' }, 'Please choose a game'],
       ['a zero fee', { entry_fee: 0 }, 'valid entry fee'],
+      ['a fee above $10 000', { entry_fee: '999999999999.99' }, 'at most $10000.00'],
+      [
+        'a place above $1 000 000',
+        { prize_mode: 'guaranteed', payout_table: [1_000_000.01] },
+        'payout_table must list',
+      ],
+      ['a payout table that is not a list', { payout_table: { first: 50 } }, 'payout_table must list'],
     ])('refuses %s with 400', async (_name, overrides, message) => {
       const response = await testApp.app.inject({
         method: 'POST',

@@ -67,7 +67,9 @@ export class TournamentsService {
     if (dto.format === 'bracket') throw invalid('format', TOURNAMENT_MESSAGES.bracketNotYet);
     const entryFeeCents = parseDollarsToCents(dto.entry_fee);
     const table = payoutTableUnits(dto.payout_table);
-    if (entryFeeCents === null || entryFeeCents <= 0n) throw invalid('entry_fee', TOURNAMENT_MESSAGES.entryFeeInvalid);
+    if (entryFeeCents === null || entryFeeCents <= 0n || entryFeeCents > BigInt(TOURNAMENT_LIMITS.maxEntryFeeCents)) {
+      throw invalid('entry_fee', TOURNAMENT_MESSAGES.entryFeeInvalid);
+    }
     if (table === null) throw invalid('payout_table', TOURNAMENT_MESSAGES.payoutTableInvalid);
     if (dto.min_entrants > dto.max_entrants) throw invalid('min_entrants', TOURNAMENT_MESSAGES.entrantsInvalid);
     const startsAt = new Date(dto.starts_at);

@@ -21,6 +21,10 @@ export const TOURNAMENT_LIMITS = {
   maxEntriesPerPlayer: 3,
   /** Paid places of a prize table. */
   maxPaidPlaces: 100,
+  /** The highest entry fee ($10 000), so every sum of a tournament stays far inside the ledger's range. */
+  maxEntryFeeCents: 1_000_000,
+  /** The highest guaranteed prize of one place ($1 000 000). */
+  maxPlacePrizeCents: 100_000_000,
   /** Rake in basis points: at most half of the entries. */
   maxRakeBps: 5_000,
   /** A pooled table's percentages, in hundredths of a percent (basis points), sum to exactly this. */
@@ -47,12 +51,13 @@ export const TOURNAMENT_MESSAGES = {
   prizeModeInvalid: `prize_mode must be one of ${TOURNAMENT_PRIZE_MODES.join(', ')}`,
   statusInvalid: `status must be one of ${TOURNAMENT_STATUSES.join(', ')}`,
   entryFeeInvalid: 'Please enter a valid entry fee',
+  entryFeeMax: 'The entry fee is at most $10000.00',
   entrantsInvalid: `min_entrants and max_entrants must be whole numbers from ${TOURNAMENT_LIMITS.minEntrants} to ${TOURNAMENT_LIMITS.maxEntrants}, min at most max`,
   entriesPerPlayerInvalid: `max_entries_per_player must be 1 to ${TOURNAMENT_LIMITS.maxEntriesPerPlayer}`,
   rakeInvalid: `rake_bps must be a whole number from 0 to ${TOURNAMENT_LIMITS.maxRakeBps}`,
   windowInvalid: 'starts_at must be in the future and ends_at after it (at most 31 days later)',
   dateInvalid: 'starts_at and ends_at must be ISO 8601 date-times',
-  payoutTableInvalid: `payout_table must list 1 to ${TOURNAMENT_LIMITS.maxPaidPlaces} positive amounts with at most 2 decimals, best place first, never rising`,
+  payoutTableInvalid: `payout_table must list 1 to ${TOURNAMENT_LIMITS.maxPaidPlaces} positive amounts (at most $1000000.00 each) with at most 2 decimals, best place first, never rising`,
   pooledTableSum: 'A pooled payout_table lists percentages that sum to exactly 100',
   bracketNotYet: 'Knockout brackets are not available yet',
   notOpen: 'This tournament no longer takes entries',
@@ -123,7 +128,7 @@ export function payoutTableUnits(table: unknown): bigint[] | null {
   for (const value of table) {
     if (typeof value !== 'number' && typeof value !== 'string') return null;
     const parsed = parseDollarsToCents(value);
-    if (parsed === null || parsed <= 0n) return null;
+    if (parsed === null || parsed <= 0n || parsed > BigInt(TOURNAMENT_LIMITS.maxPlacePrizeCents)) return null;
     units.push(parsed);
   }
   return units;

@@ -12,7 +12,6 @@ import {
   ValidateBy,
   type ValidationOptions,
 } from 'class-validator';
-import { BET_AMOUNT_RULE } from '../amount-rules';
 import {
   payoutTableProblem,
   TOURNAMENT_FORMATS,
@@ -64,9 +63,11 @@ export class CreateTournamentDto {
 
   /** Dollars, above 0, at most 2 decimals. */
   @IsDollarAmount({
-    ...BET_AMOUNT_RULE,
     invalidMessage: TOURNAMENT_MESSAGES.entryFeeInvalid,
+    minCents: 1,
     minMessage: TOURNAMENT_MESSAGES.entryFeeInvalid,
+    maxCents: TOURNAMENT_LIMITS.maxEntryFeeCents,
+    maxMessage: TOURNAMENT_MESSAGES.entryFeeMax,
   })
   entry_fee!: number | string;
 
