@@ -28,6 +28,7 @@ import { ResponsibleGamingModule } from './responsible-gaming/responsible-gaming
 import { AdminCoreModule } from './admin/admin-core.module';
 import { AdminModule } from './admin/admin.module';
 import { FairPlayModule } from './fair-play/fair-play.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 
 @Module({})
 export class AppModule {
@@ -66,6 +67,7 @@ export class AppModule {
         ResponsibleGamingModule,
         AdminModule,
         FairPlayModule,
+        TournamentsModule,
       ],
       controllers: [HealthController, PublicConfigController],
       providers: [{ provide: APP_GUARD, useClass: AppThrottlerGuard }, ShutdownDeadline],

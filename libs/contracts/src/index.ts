@@ -34,3 +34,5 @@ export * from './lib/matchmaking';
 export * from './lib/device-id';
 export * from './lib/lobby-figures';
 export * from './lib/dto/matchmaking.dto';
+export * from './lib/tournaments';
+export * from './lib/dto/tournaments.dto';

@@ -6,7 +6,7 @@ export interface AuditEntry {
   /** null: the system (e.g. ADMIN_EMAILS granting the admin role). */
   actorId: string | null;
   action: string;
-  targetType: 'user' | 'withdrawal' | 'match' | 'flag' | 'dispute';
+  targetType: 'user' | 'withdrawal' | 'match' | 'flag' | 'dispute' | 'tournament';
   targetId: string;
   reason: string | null;
   before: unknown;

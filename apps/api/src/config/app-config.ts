@@ -64,6 +64,13 @@ export class AppConfig extends AuthConfig {
   @IsBoolean()
   FEATURE_TOURNAMENTS = true;
 
+  /** How often tournaments whose start or end has come are started or settled (docs/decisions/2601); 0: never. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  TOURNAMENT_SCHEDULER_INTERVAL_MS = 5000;
+
   @Transform(toBoolean)
   @IsBoolean()
   FEATURE_CHAT = true;

@@ -35,7 +35,7 @@ const KEPT_INPUTS_WINDOW_MS = Math.max(RATE_WINDOW_MS, SUSTAINED_RATE_WINDOW_MS)
 
 export type { CompletionPolicy } from './types';
 
-type StepResult<Game> =
+export type StepResult<Game> =
   | {
       readonly ok: true;
       readonly game: Game;

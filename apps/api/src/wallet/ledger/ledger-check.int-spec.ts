@@ -49,7 +49,7 @@ describe('npm run ledger:check (tools/ledger-check.mjs)', () => {
   it('passes (exit 0) on a consistent ledger', async () => {
     const result = await runLedgerCheck(testApp.databaseUrl);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toContain('Ledger check passed: all 7 invariants hold.');
+    expect(result.stdout).toContain('Ledger check passed: all 9 invariants hold.');
     expect(result.code).toBe(0);
   });
 
@@ -76,7 +76,7 @@ describe('npm run ledger:check (tools/ledger-check.mjs)', () => {
 
     const result = await runLedgerCheck(testApp.databaseUrl);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('Ledger check FAILED: 4 of 7 invariants violated.');
+    expect(result.stdout).toContain('Ledger check FAILED: 4 of 9 invariants violated.');
     expect(result.stdout).toMatch(/FAIL All ledger entries together sum to zero — \d+ entries sum to 777 cents/);
     expect(result.stdout).toMatch(
       /transaction [0-9a-f-]{36} \(transfer, key corrupt-1\): 1 entries summing to 777 cents/,

@@ -102,7 +102,7 @@ const LEDGER_INVARIANTS: readonly Invariant[] = [
     id: 'no_negative_balances',
     description: 'No wallet (or other bounded account) is below zero',
     sql: `SELECT id, kind, user_id, balance_cents::text AS balance, count(*) OVER ()::text AS total_count
-          FROM ledger_accounts WHERE kind NOT IN ('provider_clearing', 'player_receivables') AND balance_cents < 0
+          FROM ledger_accounts WHERE kind NOT IN ('provider_clearing', 'player_receivables', 'promotions') AND balance_cents < 0
           ORDER BY id LIMIT ${DETAIL_LIMIT}`,
     evaluate: (rows) =>
       violations(
@@ -119,7 +119,7 @@ const LEDGER_INVARIANTS: readonly Invariant[] = [
           FROM (SELECT e.account_id, a.kind,
                        sum(e.amount_cents) OVER (PARTITION BY e.account_id ORDER BY e.id) AS running
                 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-                WHERE a.kind NOT IN ('provider_clearing', 'player_receivables')) r
+                WHERE a.kind NOT IN ('provider_clearing', 'player_receivables', 'promotions')) r
           WHERE running < 0
           GROUP BY account_id, kind
           ORDER BY account_id LIMIT ${DETAIL_LIMIT}`,
@@ -178,6 +178,60 @@ const LEDGER_INVARIANTS: readonly Invariant[] = [
         'payment(s) that do not match the ledger',
         (row) =>
           `${row['direction']} ${row['id']} (${row['status']}, ${row['amount']} cents): wallet moved ${row['wallet_move']}, settlement released ${row['settlement_move']}`,
+      ),
+  },
+  {
+    id: 'tournament_escrow_empty',
+    description: "Every finished or cancelled tournament's own escrow account is empty",
+    sql: `SELECT t.id, t.status, a.balance_cents::text AS balance, count(*) OVER ()::text AS total_count
+          FROM tournaments t JOIN ledger_accounts a ON a.id = t.escrow_account_id
+          WHERE t.status IN ('finished', 'cancelled') AND a.balance_cents <> 0
+          ORDER BY t.starts_at LIMIT ${DETAIL_LIMIT}`,
+    evaluate: (rows) =>
+      violations(
+        rows,
+        'closed tournament(s) still holding money',
+        (row) => `tournament ${row['id']} (${row['status']}) still holds ${row['balance']} cents`,
+      ),
+  },
+  {
+    id: 'tournament_money_accounted',
+    description:
+      "Every tournament's escrow moved exactly its entries, refunds and prizes: entries + top-up = prizes + rake + refunds + held",
+    sql: `WITH flows AS (
+            SELECT t.id, t.status, a.balance_cents AS held,
+              coalesce(sum(e.amount_cents) FILTER (WHERE x.kind = 'bet'), 0) AS fees_in,
+              -coalesce(sum(e.amount_cents) FILTER (WHERE x.kind = 'refund'), 0) AS refunds_out,
+              -coalesce(sum(e.amount_cents) FILTER (WHERE x.kind = 'win'), 0) AS prizes_out,
+              -coalesce(sum(e.amount_cents) FILTER (WHERE x.kind IN ('tournament_rake', 'tournament_topup')), 0) AS house_net,
+              coalesce(sum(e.amount_cents) FILTER (
+                WHERE x.kind NOT IN ('bet', 'refund', 'win', 'tournament_rake', 'tournament_topup')), 0) AS other
+            FROM tournaments t
+            JOIN ledger_accounts a ON a.id = t.escrow_account_id
+            LEFT JOIN ledger_entries e ON e.account_id = t.escrow_account_id
+            LEFT JOIN ledger_transactions x ON x.id = e.transaction_id
+            GROUP BY t.id, a.balance_cents
+          ), tables AS (
+            SELECT t.id,
+              (SELECT coalesce(sum(fee_cents), 0) FROM tournament_entries n WHERE n.tournament_id = t.id) AS fees,
+              (SELECT coalesce(sum(fee_cents), 0) FROM tournament_entries n
+                WHERE n.tournament_id = t.id AND n.status = 'refunded') AS refunds,
+              (SELECT coalesce(sum(amount_cents), 0) FROM tournament_prizes p WHERE p.tournament_id = t.id) AS prizes
+            FROM tournaments t
+          )
+          SELECT f.id, f.status, f.fees_in::text, f.refunds_out::text, f.prizes_out::text, f.house_net::text,
+                 f.other::text, f.held::text, t.fees::text, t.refunds::text, t.prizes::text,
+                 count(*) OVER ()::text AS total_count
+          FROM flows f JOIN tables t ON t.id = f.id
+          WHERE f.fees_in <> t.fees OR f.refunds_out <> t.refunds OR f.prizes_out <> t.prizes OR f.other <> 0
+             OR f.fees_in <> f.prizes_out + f.refunds_out + f.house_net + f.held
+          ORDER BY f.id LIMIT ${DETAIL_LIMIT}`,
+    evaluate: (rows) =>
+      violations(
+        rows,
+        'tournament(s) whose escrow does not match their entries, refunds and prizes',
+        (row) =>
+          `tournament ${row['id']} (${row['status']}): ledger fees ${row['fees_in']} / entries ${row['fees']}, refunds ${row['refunds_out']} / ${row['refunds']}, prizes ${row['prizes_out']} / ${row['prizes']}, house net ${row['house_net']}, other ${row['other']}, held ${row['held']} cents`,
       ),
   },
 ];

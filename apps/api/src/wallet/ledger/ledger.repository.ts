@@ -160,7 +160,7 @@ export class LedgerRepository {
   async systemAccounts(runner: SqlRunner): Promise<Map<SystemAccountKind, string>> {
     const rows = await queryRows<{ id: string; kind: SystemAccountKind }>(
       runner,
-      `SELECT id, kind FROM ledger_accounts WHERE kind <> 'user_wallet'`,
+      `SELECT id, kind FROM ledger_accounts WHERE kind NOT IN ('user_wallet', 'tournament_escrow')`,
     );
     return new Map(rows.map((row) => [row.kind, row.id]));
   }
@@ -168,8 +168,18 @@ export class LedgerRepository {
   /** The migration creates the system accounts; this only repairs a database where one is missing. */
   async insertSystemAccount(runner: SqlRunner, kind: SystemAccountKind): Promise<void> {
     await runner.query(
-      `INSERT INTO ledger_accounts (kind) VALUES ($1) ON CONFLICT (kind) WHERE kind <> 'user_wallet' DO NOTHING`,
+      `INSERT INTO ledger_accounts (kind) VALUES ($1)
+       ON CONFLICT (kind) WHERE kind NOT IN ('user_wallet', 'tournament_escrow') DO NOTHING`,
       [kind],
     );
+  }
+
+  /** A new, empty escrow account of one tournament. */
+  async insertTournamentEscrow(runner: SqlRunner): Promise<string> {
+    const rows = await queryRows<{ id: string }>(
+      runner,
+      `INSERT INTO ledger_accounts (kind) VALUES ('tournament_escrow') RETURNING id`,
+    );
+    return rows[0].id;
   }
 }

@@ -146,6 +146,11 @@ export class LedgerService implements OnModuleInit {
     return id;
   }
 
+  /** Opens the escrow account of a new tournament, in the caller's transaction (the tournament row points at it). */
+  async createTournamentEscrow(manager: EntityManager): Promise<string> {
+    return this.repository.insertTournamentEscrow(manager);
+  }
+
   async balanceOf(accountId: string, manager?: EntityManager): Promise<bigint> {
     const balances = await this.repository.balances(manager ?? this.dataSource.manager, [accountId]);
     const balance = balances.get(accountId);

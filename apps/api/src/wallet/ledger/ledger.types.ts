@@ -3,13 +3,24 @@
  * owe after a voided win they had withdrawn; decision 1602) may run negative (see the CHECKs in the migrations).
  */
 export type LedgerAccountKind =
-  'user_wallet' | 'provider_clearing' | 'escrow' | 'platform_fee' | 'pending_withdrawals' | 'player_receivables';
-export type SystemAccountKind = Exclude<LedgerAccountKind, 'user_wallet'>;
+  | 'user_wallet'
+  | 'provider_clearing'
+  | 'escrow'
+  | 'platform_fee'
+  | 'pending_withdrawals'
+  | 'player_receivables'
+  /** One per tournament: its entry fees until prizes, rake and refunds empty it (decision 2603). */
+  | 'tournament_escrow'
+  /** The house's promotions budget: tops up guaranteed prize tables; may run negative (spent marketing money). */
+  | 'promotions';
+/** The accounts that exist once each; wallets and tournament escrows exist once per owner. */
+export type SystemAccountKind = Exclude<LedgerAccountKind, 'user_wallet' | 'tournament_escrow'>;
 
 /** Accounts whose balance may go below zero: the provider's clearing account mirrors money outside SkillDuel. */
 export const UNBOUNDED_ACCOUNT_KINDS: ReadonlySet<LedgerAccountKind> = new Set([
   'provider_clearing',
   'player_receivables',
+  'promotions',
 ]);
 
 /**
@@ -33,6 +44,10 @@ type LedgerTransactionKind =
   | 'refund'
   /** a settled win undone by support (decision 1602): winner (and receivables) → loser, fee returned */
   | 'match_reversal'
+  /** a tournament's escrow → platform fee: the rake (and a guaranteed table's surplus) when the tournament locks */
+  | 'tournament_rake'
+  /** promotions → a tournament's escrow: what the house adds so a guaranteed prize table is covered */
+  | 'tournament_topup'
   /** between two accounts without another meaning (operations and tests) */
   | 'transfer';
 

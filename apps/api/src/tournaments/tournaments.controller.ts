@@ -1,0 +1,71 @@
+import { Controller, Delete, Get, Headers, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  TournamentsQueryDto,
+  type TournamentDto,
+} from '@skillduel/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentUser, OptionalUser, type AuthUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import { TournamentsEnabledGuard } from './tournaments-enabled.guard';
+import { TournamentsService } from './tournaments.service';
+
+/** /tournaments* (docs/product/tournaments.md): thin; the rules live in the services. Dollars on the wire. */
+@ApiTags('tournaments')
+@UseGuards(TournamentsEnabledGuard)
+@Controller('tournaments')
+export class TournamentsController {
+  constructor(private readonly tournaments: TournamentsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Tournaments by status and game (at most 100; upcoming and live first)' })
+  list(@Query() query: TournamentsQueryDto): Promise<TournamentDto[]> {
+    return this.tournaments.list(query);
+  }
+
+  @Get(':id')
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiOperation({ summary: 'A tournament with its rules and prize table; `my_entry` for a signed-in caller' })
+  view(@Param('id') id: string, @OptionalUser() user: AuthUser | undefined): Promise<TournamentDto> {
+    return this.tournaments.view(id, user?.userId ?? null);
+  }
+
+  @Post(':id/entries')
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiHeader({
+    name: IDEMPOTENCY_KEY_HEADER,
+    required: false,
+    description:
+      'A unique string per intended entry: a retry with the same key answers the first entry and pays nothing again.',
+  })
+  @ApiResponse({ status: 201, description: 'The entry; its fee is in the tournament escrow' })
+  @ApiResponse({ status: 400, description: "'Insufficient balance'" })
+  @ApiResponse({ status: 403, description: 'Player protection (eligibility, freeze, break, max bet, loss limit)' })
+  @ApiResponse({ status: 409, description: 'Not taking entries, full, or the entry limit reached' })
+  async enter(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    const answer = await this.tournaments.enter(
+      { userId: user.userId, idempotencyKey, requestId: String(request.id) },
+      id,
+    );
+    void reply.status(answer.statusCode);
+    if (answer.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return answer.body;
+  }
+
+  @Delete(':id/entries/me')
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiOperation({ summary: "Before the start: every one of the caller's entries refunded at once" })
+  leave(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<TournamentDto> {
+    return this.tournaments.leave(user.userId, id);
+  }
+}

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { RoomsModule } from '../rooms/rooms.module';
+import { WalletModule } from '../wallet/wallet.module';
+import { AdminTournamentsController } from './admin-tournaments.controller';
+import { TournamentEscrowService } from './tournament-escrow.service';
+import { TournamentLifecycleService } from './tournament-lifecycle.service';
+import { TournamentSchedulerService } from './tournament-scheduler.service';
+import { TournamentsEnabledGuard } from './tournaments-enabled.guard';
+import { TournamentsController } from './tournaments.controller';
+import { TournamentsRepository } from './tournaments.repository';
+import { TournamentsService } from './tournaments.service';
+
+/**
+ * Tournaments (docs/product/tournaments.md): arena events with entry fees held in each tournament's own escrow
+ * account. Money moves only through the ledger (WalletModule), entries pass the player-protection gate
+ * (MoneyGate, global) and lock the player's row like stakes (RoomsModule's repository); AuthModule provides the Clock.
+ */
+@Module({
+  imports: [WalletModule, RoomsModule, AuthModule],
+  controllers: [TournamentsController, AdminTournamentsController],
+  providers: [
+    TournamentsService,
+    TournamentLifecycleService,
+    TournamentSchedulerService,
+    TournamentEscrowService,
+    TournamentsRepository,
+    TournamentsEnabledGuard,
+  ],
+  exports: [TournamentLifecycleService],
+})
+export class TournamentsModule {}
