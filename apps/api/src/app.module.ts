@@ -28,6 +28,7 @@ import { ResponsibleGamingModule } from './responsible-gaming/responsible-gaming
 import { AdminCoreModule } from './admin/admin-core.module';
 import { AdminModule } from './admin/admin.module';
 import { FairPlayModule } from './fair-play/fair-play.module';
+import { KycCoreModule } from './kyc/kyc-core.module';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,7 @@ export class AppModule {
         }),
         MetricsModule,
         ResponsibleGamingCoreModule,
+        KycCoreModule,
         AdminCoreModule,
         GamesModule,
         UsersModule,

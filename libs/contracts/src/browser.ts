@@ -25,6 +25,7 @@ export * from './lib/ratings-types';
 export * from './lib/matchmaking';
 export * from './lib/device-id';
 export * from './lib/lobby-figures';
+export * from './lib/kyc';
 export type * from './lib/dto/validators';
 export type * from './lib/dto/auth.dto';
 export type * from './lib/dto/users.dto';

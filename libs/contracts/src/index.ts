@@ -35,3 +35,4 @@ export * from './lib/matchmaking';
 export * from './lib/device-id';
 export * from './lib/lobby-figures';
 export * from './lib/dto/matchmaking.dto';
+export * from './lib/kyc';
