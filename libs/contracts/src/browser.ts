@@ -36,3 +36,4 @@ export type * from './lib/dto/player-stats.dto';
 export type * from './lib/dto/responsible-gaming.dto';
 export type * from './lib/dto/admin.dto';
 export type * from './lib/dto/matchmaking.dto';
+export type * from './lib/dto/kyc.dto';

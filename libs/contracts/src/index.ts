@@ -36,3 +36,4 @@ export * from './lib/device-id';
 export * from './lib/lobby-figures';
 export * from './lib/dto/matchmaking.dto';
 export * from './lib/kyc';
+export * from './lib/dto/kyc.dto';
