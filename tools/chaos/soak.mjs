@@ -72,6 +72,10 @@ function stackEnv(armFile, redisUrl, apiMain) {
     // review threshold applies to a rolling 24 h total (decision 2320), so under the default every player's later
     // withdrawals would wait for review forever and count as stuck. Review itself is proven by its own tests.
     WITHDRAWAL_REVIEW_THRESHOLD: '1000000',
+    // Likewise nobody completes an identity check there: past the default cumulative withdrawals (decision 2501)
+    // every withdrawal would be refused with VERIFICATION_REQUIRED. Verification is proven by its own tests.
+    KYC_VERIFY_ABOVE_CUMULATIVE_WITHDRAWALS: '100000000',
+    KYC_ENHANCED_ABOVE_DEPOSITS_30D: '100000000',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   };
 }

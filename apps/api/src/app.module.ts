@@ -29,6 +29,8 @@ import { AdminCoreModule } from './admin/admin-core.module';
 import { AdminModule } from './admin/admin.module';
 import { FairPlayModule } from './fair-play/fair-play.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
+import { KycCoreModule } from './kyc/kyc-core.module';
+import { KycModule } from './kyc/kyc.module';
 
 @Module({})
 export class AppModule {
@@ -53,6 +55,8 @@ export class AppModule {
         }),
         MetricsModule,
         ResponsibleGamingCoreModule,
+        KycCoreModule,
+        KycModule,
         AdminCoreModule,
         GamesModule,
         UsersModule,

@@ -36,3 +36,5 @@ export * from './lib/lobby-figures';
 export * from './lib/dto/matchmaking.dto';
 export * from './lib/tournaments';
 export * from './lib/dto/tournaments.dto';
+export * from './lib/kyc';
+export * from './lib/dto/kyc.dto';

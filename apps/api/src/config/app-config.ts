@@ -19,7 +19,7 @@ import { AuthConfig } from './auth-config';
  * A bad value stops the server with a message naming the variable (see loadConfig).
  * Defaults here are the documented defaults in the README's configuration table. Feature groups with their own
  * file are composed in by inheritance: AuthConfig ← PlayerProtectionConfig ← RoomsConfig ← FairPlayConfig ←
- * MatchmakingConfig.
+ * KycConfig ← MatchmakingConfig.
  */
 export class AppConfig extends AuthConfig {
   @IsIn(['development', 'production', 'test'])
@@ -143,6 +143,8 @@ export class AppConfig extends AuthConfig {
 const OPTIONAL_VARIABLES = [
   'REDIS_URL',
   'METRICS_TOKEN',
+  'KYC_WEBHOOK_SECRET',
+  'KYC_SANDBOX_WEBHOOK_URL',
   'JWT_SECRET',
   'SMTP_URL',
   'TOTP_ENCRYPTION_KEY',

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ADMIN_ERROR_CODES, ADMIN_MESSAGES, centsToDollars, RG_ERROR_CODES, RG_MESSAGES } from '@skillduel/contracts';
 import { AppError } from '../common/app-error';
 import type { SqlRunner } from '../database/sql';
+import { KycGate } from '../kyc/kyc-gate.service';
 import { ExclusionRecord, GateFacts, ResponsibleGamingRepository } from './responsible-gaming.repository';
 import { leftUnder } from './rg-rules';
 
@@ -37,11 +38,16 @@ function exclusionParams(exclusion: ExclusionRecord): Record<string, string> {
  */
 @Injectable()
 export class MoneyGate {
-  constructor(private readonly repository: ResponsibleGamingRepository) {}
+  constructor(
+    private readonly repository: ResponsibleGamingRepository,
+    private readonly kyc: KycGate,
+  ) {}
 
   async assertMayDeposit(runner: SqlRunner, userId: string, amountCents: bigint): Promise<void> {
     const facts = await this.repository.gateFacts(runner, userId);
     assertMayMoveMoney(facts);
+    // Identity verification (docs/product/kyc.md): after the protection refusals, which say more to the player.
+    await this.kyc.assertMay(runner, userId, 'deposit', amountCents);
     const limits = facts.limits;
     if (!WINDOWS.some((window) => limits.has(`deposit_${window}`))) return;
     const totals = await this.repository.windowTotals(runner, userId);
@@ -63,6 +69,7 @@ export class MoneyGate {
   async assertMayStake(runner: SqlRunner, userId: string, betCents: bigint): Promise<void> {
     const facts = await this.repository.gateFacts(runner, userId);
     assertMayMoveMoney(facts);
+    await this.kyc.assertMay(runner, userId, 'stake', betCents);
     const limits = facts.limits;
     const maxBet = limits.get('max_bet');
     if (maxBet !== undefined && betCents > maxBet) {

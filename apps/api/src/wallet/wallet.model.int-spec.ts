@@ -6,6 +6,7 @@ import { createTestApp, TestApp } from '../../test/test-app';
 import { expectLedgerConsistent, insertUser } from '../../test/wallet-helpers';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
+import { KycGate } from '../kyc/kyc-gate.service';
 import { ResponsibleGamingService } from '../responsible-gaming/responsible-gaming.service';
 import { LedgerService } from './ledger/ledger.service';
 import { PaymentProvider, SandboxPaymentProvider } from './payment-provider';
@@ -100,6 +101,9 @@ describe('wallet model (fast-check, real PostgreSQL)', () => {
       WITHDRAWAL_DELAY_SECONDS: '0',
       // The model has no review step: a sequence's withdrawals together must never be held (24 h total, decision 2320).
       WITHDRAWAL_REVIEW_THRESHOLD: '1000000',
+      // Nor an identity check: its sequences withdraw and deposit thousands (docs/decisions/2501); KYC has its own tests.
+      KYC_VERIFY_ABOVE_CUMULATIVE_WITHDRAWALS: '100000000',
+      KYC_ENHANCED_ABOVE_DEPOSITS_30D: '100000000',
     });
     wallet = testApp.app.get(WalletService);
     ledger = testApp.app.get(LedgerService);
@@ -119,6 +123,7 @@ describe('wallet model (fast-check, real PostgreSQL)', () => {
       testApp.app.get(WalletRepository),
       testApp.app.get(PaymentProvider),
       testApp.app.get(AppConfig),
+      testApp.app.get(KycGate),
     );
 
   async function call(

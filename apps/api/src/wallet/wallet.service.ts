@@ -23,6 +23,7 @@ import { toErrorBody } from '../common/all-exceptions.filter';
 import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@skillduel/contracts';
+import { KycGate } from '../kyc/kyc-gate.service';
 import { MoneyGate } from '../responsible-gaming/money-gate.service';
 import { TwoFactorService } from '../auth/two-factor/two-factor.service';
 import { IdempotencyRepository } from './idempotency.repository';
@@ -49,6 +50,7 @@ export class WalletService {
     private readonly moneyGate: MoneyGate,
     private readonly twoFactor: TwoFactorService,
     private readonly idempotencyAnswers: IdempotencyRepository,
+    private readonly kyc: KycGate,
   ) {}
 
   /** Charges the provider and credits the wallet at once (sandbox); a declined charge answers 402 and is kept as failed. */
@@ -154,6 +156,9 @@ export class WalletService {
         if (wallet.balanceCents < amountCents) {
           throw AppError.badRequest('INSUFFICIENT_BALANCE', VALIDATION_MESSAGES.insufficientBalance);
         }
+        // Identity verification (docs/product/kyc.md), under the same wallet lock: the cumulative total it checks
+        // counts every earlier withdrawal of this user, and none can commit in between.
+        await this.kyc.assertMay(manager, userId, 'withdrawal', amountCents);
         // Withdrawals that take the user's 24-hour total above the threshold, from flagged accounts or right after a
         // password/email change wait for support (decisions 1601, 2320). Decided under the wallet lock taken above,
         // which every withdrawal of this user takes first: concurrent requests are counted one after the other.

@@ -24,6 +24,8 @@ describe('withdrawal review on the rolling 24-hour total (real PostgreSQL)', () 
       WITHDRAWAL_PROCESSOR_ENABLED: 'false',
       WITHDRAWAL_DELAY_SECONDS: '0',
       WITHDRAWAL_REVIEW_THRESHOLD: '1000',
+      // Its players withdraw up to $4 000 without an identity check; verification is tested in apps/api/src/kyc.
+      KYC_VERIFY_ABOVE_CUMULATIVE_WITHDRAWALS: '100000',
     });
     app = testApp.app;
     support = await registerUser(app);

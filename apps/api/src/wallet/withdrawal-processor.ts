@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { KycGate } from '../kyc/kyc-gate.service';
 import { LedgerService } from './ledger/ledger.service';
 import { PaymentProvider, ProviderOutcome } from './payment-provider';
 import { DueWithdrawal, WalletRepository } from './wallet.repository';
@@ -39,6 +40,7 @@ export class WithdrawalProcessor implements OnApplicationBootstrap, OnModuleDest
     private readonly repository: WalletRepository,
     private readonly provider: PaymentProvider,
     private readonly config: AppConfig,
+    private readonly kyc: KycGate,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -91,6 +93,8 @@ export class WithdrawalProcessor implements OnApplicationBootstrap, OnModuleDest
         const withdrawal = await this.repository.claimDueWithdrawal(manager);
         if (!withdrawal) return false;
         claimed = withdrawal;
+        // Verification that became required since the request (docs/product/kyc.md): held for support, not paid.
+        if (await this.kyc.holdPayoutIfRequired(manager, withdrawal)) return true;
 
         let outcome: ProviderOutcome;
         try {

@@ -22,6 +22,7 @@ import { CreatePlayerRatings1764400000000 } from './1764400000000-CreatePlayerRa
 import { AddDisputeAward1764500000000 } from './1764500000000-AddDisputeAward';
 import { CreateMatchmakingEntries1764600000000 } from './1764600000000-CreateMatchmakingEntries';
 import { AddNotificationDedupeKey1765040000000 } from './1765040000000-AddNotificationDedupeKey';
+import { CreateKyc1765050000000 } from './1765050000000-CreateKyc';
 import { CreateTournaments1765060000000 } from './1765060000000-CreateTournaments';
 import { AddMatchmakingEntryDevice1764700000000 } from './1764700000000-AddMatchmakingEntryDevice';
 import { AddFairPlayReviews1764800000000 } from './1764800000000-AddFairPlayReviews';
@@ -65,5 +66,6 @@ export const MIGRATIONS = [
   AddWithdrawalRollingTotal1765020000000,
   AddServerIssuedDeviceIds1765030000000,
   AddNotificationDedupeKey1765040000000,
+  CreateKyc1765050000000,
   CreateTournaments1765060000000,
 ];

@@ -1,0 +1,57 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { type KycInquiryDto, KycSandboxOutcomeDto, type KycStatusDto } from '@skillduel/contracts';
+import type { FastifyRequest } from 'fastify';
+import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { KycService } from './kyc.service';
+
+/** Identity verification (docs/product/kyc.md): the player's routes, the providers' webhooks, the sandbox's page. */
+@ApiTags('kyc')
+@Controller('kyc')
+export class KycController {
+  constructor(private readonly kyc: KycService) {}
+
+  @Get()
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiOperation({ summary: 'The player’s tier and status, what is required next and why' })
+  status(@CurrentUser() user: AuthUser): Promise<KycStatusDto> {
+    return this.kyc.status(user.userId);
+  }
+
+  @Post('inquiries')
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiOperation({ summary: 'Starts an identity check: reference, hosted_url (send the player there), expires_at' })
+  @ApiResponse({
+    status: 403,
+    description: 'VERIFICATION_REQUIRED (tier basic): verify the email, confirm eligibility',
+  })
+  @ApiResponse({ status: 409, description: 'ALREADY_VERIFIED, or VERIFICATION_CLOSED (final refusal, in review)' })
+  startInquiry(@CurrentUser() user: AuthUser): Promise<KycInquiryDto> {
+    return this.kyc.startInquiry(user.userId);
+  }
+
+  @Post('webhooks/:provider')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The identity provider’s signed webhook (HMAC-SHA256 over timestamp + raw body)' })
+  @ApiResponse({ status: 401, description: 'INVALID_SIGNATURE' })
+  @ApiResponse({ status: 400, description: 'WEBHOOK_TOO_OLD, INVALID_WEBHOOK, UNKNOWN_REFERENCE' })
+  webhook(
+    @Param('provider') provider: string,
+    @Req() request: FastifyRequest,
+  ): Promise<{ received: true; duplicate: boolean }> {
+    return this.kyc.receiveWebhook(provider, request.rawJsonText, request.headers);
+  }
+
+  @Post('sandbox/:reference/outcome')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Sandbox provider only: the tester’s outcome, delivered as a signed webhook' })
+  sandboxOutcome(
+    @Param('reference') reference: string,
+    @Body() body: KycSandboxOutcomeDto,
+  ): Promise<{ event_id: string }> {
+    return this.kyc.sandboxOutcome(reference, body);
+  }
+}

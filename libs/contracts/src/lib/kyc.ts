@@ -1,0 +1,117 @@
+/**
+ * Identity verification (KYC): tiers, statuses, codes and messages shared by the API and the web app
+ * (docs/product/kyc.md).
+ */
+
+/** What the platform knows about who the player is, lowest first. */
+export const KYC_TIERS = ['none', 'basic', 'verified', 'enhanced'] as const;
+export type KycTier = (typeof KYC_TIERS)[number];
+
+/** Where a player's identity check stands, as the identity provider last reported it (`none`: never started). */
+export const KYC_STATUSES = [
+  'none',
+  'pending',
+  'approved',
+  'rejected_retry',
+  'rejected_final',
+  'needs_review',
+  'expired',
+] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+
+/** The statuses a provider may report in a webhook (all but `none`). */
+export const KYC_PROVIDER_STATUSES = KYC_STATUSES.filter(
+  (status): status is Exclude<KycStatus, 'none'> => status !== 'none',
+);
+export type KycProviderStatus = Exclude<KycStatus, 'none'>;
+
+/** The first money action that needs the `verified` tier (KYC_REQUIRED_FOR). */
+export const KYC_REQUIRED_FOR_VALUES = ['withdrawal', 'deposit', 'play'] as const;
+export type KycRequiredFor = (typeof KYC_REQUIRED_FOR_VALUES)[number];
+
+/** The money actions a tier can be required for. */
+export type KycMoneyAction = 'deposit' | 'withdrawal' | 'stake';
+
+/** Why a higher tier is needed (the `reason` of a refusal and of `GET /api/kyc`'s next step). */
+export type KycRequirementReason =
+  /** KYC_REQUIRED_FOR names this action (or an earlier one). */
+  | 'policy'
+  /** This withdrawal takes the player's withdrawals above KYC_VERIFY_ABOVE_CUMULATIVE_WITHDRAWALS. */
+  | 'cumulative_withdrawals'
+  /** The identity provider refused the player's identity or sent it to review: no withdrawal until resolved. */
+  | 'identity_not_confirmed'
+  /** This deposit takes the player's deposits of the last 30 days above KYC_ENHANCED_ABOVE_DEPOSITS_30D. */
+  | 'deposits_30d';
+
+/** The player's next step toward the next tier. */
+export type KycNextStep =
+  | 'verify_email'
+  | 'declare_eligibility'
+  | 'start_verification'
+  | 'wait_for_provider'
+  | 'wait_for_support'
+  | 'contact_support'
+  | 'source_of_funds';
+
+/** GET /api/kyc */
+export interface KycStatusDto {
+  tier: KycTier;
+  status: KycStatus;
+  /** The latest inquiry's reference, null before the first one. */
+  reference: string | null;
+  /** What the player can do next to reach a higher tier; null when there is nothing more to do. */
+  next: { tier: KycTier; step: KycNextStep } | null;
+  /** The money actions that need a tier the player lacks right now (even for the smallest amount), and why. */
+  required_now: { action: KycMoneyAction; tier: KycTier; reason: KycRequirementReason }[];
+  /**
+   * Dollars the player may still withdraw before the identity check is needed (KYC_REQUIRED_FOR=withdrawal);
+   * null when verification is not in the way (already verified) or always needed.
+   */
+  withdrawable_before_verification: number | null;
+  /** The operator's policy, so the web app can explain in advance what will be asked and when. */
+  policy: {
+    required_for: KycRequiredFor;
+    verify_above_cumulative_withdrawals: number;
+    enhanced_above_deposits_30d: number;
+  };
+  /** Dollars withdrawn so far (pending, held and paid; failed and rejected ones aside). */
+  cumulative_withdrawals: number;
+}
+
+/** POST /api/kyc/inquiries */
+export interface KycInquiryDto {
+  reference: string;
+  hosted_url: string;
+  expires_at: string;
+}
+
+/** Both webhooks' signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
+export const KYC_SIGNATURE_HEADER = 'x-skillduel-signature';
+
+/** A webhook signed longer ago than this is refused as a replay. */
+export const KYC_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const KYC_ERROR_CODES = {
+  verificationRequired: 'VERIFICATION_REQUIRED',
+  invalidSignature: 'INVALID_SIGNATURE',
+  staleWebhook: 'WEBHOOK_TOO_OLD',
+  invalidWebhook: 'INVALID_WEBHOOK',
+  unknownReference: 'UNKNOWN_REFERENCE',
+  alreadyVerified: 'ALREADY_VERIFIED',
+  verificationClosed: 'VERIFICATION_CLOSED',
+} as const;
+
+export const KYC_MESSAGES = {
+  verificationRequired: (tier: KycTier) =>
+    tier === 'enhanced'
+      ? 'Enhanced verification required: support must review your source of funds before this.'
+      : tier === 'basic'
+        ? 'Please verify your email and confirm your eligibility first.'
+        : 'Identity verification required: please verify your identity before this.',
+  invalidSignature: 'Invalid webhook signature',
+  staleWebhook: 'Webhook timestamp is too old',
+  invalidWebhook: 'Invalid webhook body',
+  unknownReference: 'Unknown verification reference',
+  alreadyVerified: 'Your identity is already verified',
+  verificationClosed: 'Your identity check is closed or waiting for support; please contact support',
+} as const;
