@@ -1,4 +1,5 @@
 /// <reference types="node" />
+const { availableParallelism } = require('node:os');
 const swc = require('../../jest.swc.cjs');
 
 module.exports = {
@@ -17,6 +18,11 @@ module.exports = {
   // One real PostgreSQL for the whole run; every test file gets its own database cloned from a migrated template.
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
+  testSequencer: '<rootDir>/test/slow-first-sequencer.cjs',
   testTimeout: 30000,
+  // jest's default is one worker less than the cores: a single worker on the 2-core CI machine, so the files ran one
+  // after another. They mostly wait (PostgreSQL, sockets, child servers, timers), and each file owns its database,
+  // ports and redis-servers, so two or more run side by side; at most 4, which global-setup's max_connections fits.
+  maxWorkers: Math.max(2, Math.min(4, availableParallelism() - 1)),
   coverageDirectory: '../../coverage/apps/api',
 };
