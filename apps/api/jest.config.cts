@@ -1,5 +1,4 @@
 /// <reference types="node" />
-const { availableParallelism } = require('node:os');
 const swc = require('../../jest.swc.cjs');
 
 module.exports = {
@@ -20,9 +19,9 @@ module.exports = {
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testSequencer: '<rootDir>/test/slow-first-sequencer.cjs',
   testTimeout: 30000,
-  // jest's default is one worker less than the cores: a single worker on the 2-core CI machine, so the files ran one
-  // after another. They mostly wait (PostgreSQL, sockets, child servers, timers), and each file owns its database,
-  // ports and redis-servers, so two or more run side by side; at most 4, which global-setup's max_connections fits.
-  maxWorkers: Math.max(2, Math.min(4, availableParallelism() - 1)),
+  // jest's default is one worker less than the cores: a single worker on the 2-core CI machine, so the files run one
+  // after another. Each file owns its database, ports and redis-servers, so API_TEST_WORKERS=2 runs two side by side
+  // (global-setup's max_connections fits up to 4); not the default until a quiet 2-core run proves it (decision 2410).
+  ...(process.env.API_TEST_WORKERS ? { maxWorkers: Number(process.env.API_TEST_WORKERS) } : {}),
   coverageDirectory: '../../coverage/apps/api',
 };
