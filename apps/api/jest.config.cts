@@ -17,6 +17,11 @@ module.exports = {
   // One real PostgreSQL for the whole run; every test file gets its own database cloned from a migrated template.
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
+  testSequencer: '<rootDir>/test/slow-first-sequencer.cjs',
   testTimeout: 30000,
+  // jest's default is one worker less than the cores: a single worker on the 2-core CI machine, so the files run one
+  // after another. Each file owns its database, ports and redis-servers, so API_TEST_WORKERS=2 runs two side by side
+  // (global-setup's max_connections fits up to 4); not the default until a quiet 2-core run proves it (decision 2410).
+  ...(process.env.API_TEST_WORKERS ? { maxWorkers: Number(process.env.API_TEST_WORKERS) } : {}),
   coverageDirectory: '../../coverage/apps/api',
 };

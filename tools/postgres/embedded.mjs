@@ -45,7 +45,9 @@ export function findFreePort() {
  *
  * One launcher per `dataDir` (data-dir-lock.mjs): a second live one is refused; what a launcher that is gone left
  * running (its API server, its postmaster) is stopped first. With `supervise`, a postmaster that dies is started
- * again on the same port (PostgreSQL replays its WAL: crash recovery) until `stop()`.
+ * again on the same port (PostgreSQL replays its WAL: crash recovery) until `stop()`. `initdbFlags` and
+ * `postgresFlags` are extra arguments to initdb and the server (the test suites' throwaway cluster turns durability
+ * off with them).
  */
 export async function startEmbeddedPostgres(options) {
   mkdirSync(options.dataDir, { recursive: true });
@@ -58,7 +60,18 @@ export async function startEmbeddedPostgres(options) {
   }
 }
 
-async function startLocked({ dataDir, database = 'skillduel', port, log = () => undefined, supervise = false }, lock) {
+async function startLocked(
+  {
+    dataDir,
+    database = 'skillduel',
+    port,
+    log = () => undefined,
+    supervise = false,
+    postgresFlags = [],
+    initdbFlags = [],
+  },
+  lock,
+) {
   const say = (message) => console.log(`embedded PostgreSQL: ${message}`);
   await stopLeftoverChildren(lock.stale, say);
   // As root, PostgreSQL runs as the `postgres` OS user, which must be able to enter the data folder and reach the
@@ -79,6 +92,8 @@ async function startLocked({ dataDir, database = 'skillduel', port, log = () => 
     createPostgresUser: true,
     onLog: (message) => log(String(message)),
     onError: (message) => log(String(message)),
+    postgresFlags,
+    initdbFlags,
   });
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
     await server.initialise();

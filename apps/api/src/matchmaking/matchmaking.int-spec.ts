@@ -193,6 +193,7 @@ describe('matchmaking queue (real PostgreSQL)', () => {
   it('expires an entry after MATCHMAKING_MAX_WAIT_SECONDS with a full refund, and tells the player once', async () => {
     const player = await playerWithBalance(testApp.app, 20);
     const entered = (await enter(player, 7)).json<MatchmakingEntryDto>();
+    const agedAtMs = Date.now();
     await sql(
       testApp.databaseUrl,
       `UPDATE matchmaking_entries SET created_at = now() - interval '121 seconds' WHERE user_id = $1`,
@@ -203,12 +204,24 @@ describe('matchmaking queue (real PostgreSQL)', () => {
     try {
       const expiredEvent = nextEvent<MatchmakingExpiredDto>(socket, SERVER_EVENTS.matchmakingExpired);
       await matcher.tick();
-      expect(await expiredEvent).toEqual({
+      const expiry = await expiredEvent;
+      // The wait the entry recorded (created to closed): at least the 121 s set above, plus however long this loaded
+      // machine took to reach the tick, so the exact figure is read back rather than guessed.
+      const [recorded] = await sql<{ waited_ms: number }>(
+        testApp.databaseUrl,
+        `SELECT (extract(epoch FROM closed_at - created_at) * 1000)::float8 AS waited_ms FROM matchmaking_entries
+          WHERE id = $1`,
+        [entered.id],
+      );
+      const waitedSeconds = Math.round(recorded.waited_ms / 1000);
+      expect(waitedSeconds).toBeGreaterThanOrEqual(121);
+      expect(waitedSeconds).toBeLessThanOrEqual(121 + Math.ceil((Date.now() - agedAtMs) / 1000));
+      expect(expiry).toEqual({
         entry_id: entered.id,
         game_id: GAME,
         bet_amount: 7,
         refunded_amount: 7,
-        waited_seconds: 121,
+        waited_seconds: waitedSeconds,
       });
       await matcher.tick();
       await sleep(100);

@@ -6,12 +6,30 @@ import {
   ClientSocket,
   collect,
   connectSocket,
+  eventually,
   nextEvent,
   playerWithBalance,
   request,
-  sleep,
   watchRoom,
 } from '../rooms/testing/rooms-test-kit';
+import { RealtimeServer } from './realtime.server';
+
+/**
+ * Resolves once the server has said its last word on a connected socket: either it disconnected it, or it answered a
+ * harmless acked event. The server's own packets arrive in order, so a disconnect decided at connection time always
+ * comes before that answer, and afterwards `socket.connected` is final (no sleep that hopes it is).
+ */
+function settled(socket: ClientSocket): Promise<void> {
+  if (!socket.connected) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off('disconnect', done);
+      resolve();
+    };
+    socket.once('disconnect', done);
+    void request(socket, 'lobby:unsubscribe').then(done);
+  });
+}
 
 function disconnected(socket: ClientSocket, timeoutMs = 3000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -83,7 +101,8 @@ describe('realtime hardening', () => {
     });
     expect(revokeOthers.statusCode).toBe(200);
     expect(await otherGone).toBe('io server disconnect');
-    await sleep(100);
+    // A round trip on the kept socket: a cut decided by the revocation would have arrived before this answer.
+    await settled(keep);
     expect(keep.connected).toBe(true);
 
     const keepGone = disconnected(keep);
@@ -143,8 +162,11 @@ describe('realtime hardening', () => {
       ]);
     }
     const accepted = { room_id: room.id, message: 'gl hf ¡olé! مرحبا' };
+    const delivered = nextEvent<ChatMessageDto>(watcher, 'chat:message', (chat) => chat.message === accepted.message);
     expect(await request<Ack<null>>(senders[3], 'chat:send', accepted)).toEqual({ ok: true, data: null });
-    await sleep(100);
+    // The watcher receives the room's messages in the order the server sent them: once the accepted one is there,
+    // any refused one that had been broadcast would be there too.
+    await delivered;
     expect(received.map((message) => message.message)).toEqual(['gl hf ¡olé! مرحبا']);
   });
 });
@@ -182,10 +204,13 @@ describe('socket abuse limits', () => {
     return socket;
   }
 
-  /** Waits until the server has seen a closed socket go (the caps count open sockets). */
+  /** Closes a socket and waits until the server has let it go (the caps count open sockets). */
   async function closeAndSettle(socket: ClientSocket): Promise<void> {
+    // The client's socket id is the server's; the server forgets a socket in the same step that releases its place.
+    const socketId = socket.id as string;
+    const realtime = testApp.app.get(RealtimeServer);
     socket.close();
-    await sleep(150);
+    await eventually(() => realtime.localSocket(socketId) === undefined, 5000, `server to release socket ${socketId}`);
   }
 
   it('refuses a fourth socket of one user, even when they all connect at once; a closed one frees a place', async () => {
@@ -194,7 +219,8 @@ describe('socket abuse limits', () => {
     const attempts = await Promise.allSettled(
       Array.from({ length: 8 }, () => connect(ip, { token: player.accessToken })),
     );
-    await sleep(200);
+    // A handshake that passed the middleware together with others may still be cut right after connecting.
+    await Promise.all(sockets.map(settled));
     const open = sockets.filter((socket) => socket.connected);
     expect(open).toHaveLength(3);
     const refused = attempts.filter((attempt) => attempt.status === 'rejected');

@@ -79,8 +79,16 @@ describe('realtime gateway', () => {
   });
 
   it('refuses a browser from a foreign origin; accepts the configured origin and the same host (both transports)', async () => {
+    // The refusal itself, not any failure (a timeout would not do): engine.io answers a refused polling request 403
+    // and aborts a refused websocket upgrade with 400, which is all a client sees of it.
+    const refusals: Record<string, object> = {
+      websocket: { type: 'TransportError', description: { message: 'Unexpected server response: 400' } },
+      polling: { type: 'TransportError', description: 403 },
+    };
     for (const transports of [['websocket'], ['polling']]) {
-      await expect(connect({ transports, extraHeaders: { origin: 'https://evil.example' } })).rejects.toBeDefined();
+      await expect(connect({ transports, extraHeaders: { origin: 'https://evil.example' } })).rejects.toMatchObject(
+        refusals[transports[0]],
+      );
       const allowed = await connect({ transports, extraHeaders: { origin: 'https://app.example' } });
       expect(allowed.connected).toBe(true);
       const sameHost = await connect({ transports, extraHeaders: { origin: appUrl(testApp.app) } });

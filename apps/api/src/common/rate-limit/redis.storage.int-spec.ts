@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { connect, createServer } from 'node:net';
+import { createClient } from 'redis';
 import { RedisThrottlerStorage } from './redis.storage';
 
 function freePort(): Promise<number> {
@@ -43,17 +44,40 @@ describe('RedisThrottlerStorage (real redis-server)', () => {
   let redis: { url: string; process: ChildProcess };
   let first: RedisThrottlerStorage;
   let second: RedisThrottlerStorage;
+  let prefix: string;
+  /** Keys Redis has expired so far (keyspace notifications), and who waits for which. */
+  let subscriber: ReturnType<typeof createClient>;
+  let inspector: ReturnType<typeof createClient>;
+  const expiredKeys = new Set<string>();
+  const expiryWaiters = new Map<string, () => void>();
+
+  /** Resolves when Redis itself expires `key`: the test waits for the expiry, not for a guess of how long it takes. */
+  function expired(key: string): Promise<void> {
+    if (expiredKeys.has(key)) return Promise.resolve();
+    return new Promise((resolve) => expiryWaiters.set(key, resolve));
+  }
 
   beforeAll(async () => {
     redis = await startRedis();
     // Two storages on one Redis, as two API instances would be.
-    const prefix = `test:${Date.now()}:`;
+    prefix = `test:${Date.now()}:`;
     first = new RedisThrottlerStorage(redis.url, prefix);
     second = new RedisThrottlerStorage(redis.url, prefix);
+    inspector = createClient({ url: redis.url });
+    await inspector.connect();
+    subscriber = inspector.duplicate();
+    await subscriber.connect();
+    await subscriber.configSet('notify-keyspace-events', 'Ex');
+    await subscriber.subscribe('__keyevent@0__:expired', (key) => {
+      expiredKeys.add(key);
+      expiryWaiters.get(key)?.();
+    });
   });
   afterAll(async () => {
     await first.onApplicationShutdown();
     await second.onApplicationShutdown();
+    await subscriber.quit();
+    await inspector.quit();
     redis.process.kill();
   });
 
@@ -70,10 +94,21 @@ describe('RedisThrottlerStorage (real redis-server)', () => {
   });
 
   it('opens a new window after the ttl and lifts the block after its duration', async () => {
-    await first.increment('9.9.9.9', 300, 1, 300, 'short');
-    expect((await first.increment('9.9.9.9', 300, 1, 300, 'short')).isBlocked).toBe(true);
-    await new Promise((r) => setTimeout(r, 450));
-    const fresh = await second.increment('9.9.9.9', 300, 1, 300, 'short');
+    // A window and a block of one second: long enough that the two hits always fall into one window, however
+    // loaded the machine; the test then waits for Redis to expire both keys.
+    const windowMs = 1000;
+    const keys = [`${prefix}short:9.9.9.9:hits`, `${prefix}short:9.9.9.9:block`];
+    const gone = keys.map(expired);
+    await first.increment('9.9.9.9', windowMs, 1, windowMs, 'short');
+    expect((await first.increment('9.9.9.9', windowMs, 1, windowMs, 'short')).isBlocked).toBe(true);
+    // Both keys carry the given durations (so they are what ends the window and the block).
+    for (const key of keys) {
+      const leftMs = await inspector.pTTL(key);
+      expect(leftMs).toBeGreaterThan(0);
+      expect(leftMs).toBeLessThanOrEqual(windowMs);
+    }
+    await Promise.all(gone);
+    const fresh = await second.increment('9.9.9.9', windowMs, 1, windowMs, 'short');
     expect(fresh).toMatchObject({ isBlocked: false, totalHits: 1 });
   });
 });
