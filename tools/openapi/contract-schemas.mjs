@@ -165,19 +165,19 @@ export function contractSchemas() {
       throw new Error(`${name}: ${error.message}`);
     }
   }
-  // OpenAPI 3.0 wants a `type` beside `nullable`: a nullable reference takes the type of the schema it points at.
+  // In OpenAPI 3.0 `nullable` only widens the `type` beside it, never a referenced or combined schema: `X | null`
+  // becomes anyOf X or a schema whose only value is null (typed like X, so Redocly's structure rule holds).
   const typeOf = (schema) =>
     schema.$ref ? typeOf(schemas[schema.$ref.replace('#/components/schemas/', '')] ?? {}) : schema.type;
   const typeNullableRefs = (node) => {
     if (Array.isArray(node)) node.forEach(typeNullableRefs);
     else if (typeof node === 'object' && node !== null) {
-      if (node.nullable && !node.type && node.allOf) node.type = typeOf(node.allOf[0]);
-      if (node.nullable && !node.type && node.oneOf) {
-        // `string | number | null`: each member says it may be null instead.
+      if (node.nullable && !node.type && (node.allOf || node.oneOf)) {
+        const members = node.oneOf ?? (node.allOf.length === 1 ? node.allOf : [{ allOf: node.allOf }]);
         delete node.nullable;
-        node.oneOf = node.oneOf.map((member) =>
-          member.$ref ? { type: typeOf(member), allOf: [member], nullable: true } : { ...member, nullable: true },
-        );
+        delete node.allOf;
+        delete node.oneOf;
+        node.anyOf = [...members, { type: typeOf(members[0]) ?? 'object', nullable: true, enum: [null] }];
       }
       Object.values(node).forEach(typeNullableRefs);
     }

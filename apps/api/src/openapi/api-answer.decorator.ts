@@ -18,7 +18,7 @@ export function ApiAnswer(
   const schema = options.list
     ? { type: 'array' as const, items: schemaRef(name) }
     : options.nullable
-      ? { type: 'object' as const, allOf: [schemaRef(name)], nullable: true }
+      ? { anyOf: [schemaRef(name), { type: 'object' as const, nullable: true, enum: [null] }] }
       : schemaRef(name);
   return applyDecorators(
     ApiResponse({ status: options.status ?? 200, description: options.description ?? name, schema }),

@@ -272,9 +272,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       created_at: { type: 'string' },
       decided_at: { type: 'string', nullable: true },
       pending_approval: {
-        allOf: [{ $ref: '#/components/schemas/PendingApprovalDto' }],
-        nullable: true,
-        type: 'object',
+        anyOf: [{ $ref: '#/components/schemas/PendingApprovalDto' }, { type: 'object', nullable: true, enum: [null] }],
       },
     },
     required: [
@@ -311,9 +309,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       created_at: { type: 'string' },
       decided_at: { type: 'string', nullable: true },
       pending_approval: {
-        allOf: [{ $ref: '#/components/schemas/PendingApprovalDto' }],
-        nullable: true,
-        type: 'object',
+        anyOf: [{ $ref: '#/components/schemas/PendingApprovalDto' }, { type: 'object', nullable: true, enum: [null] }],
       },
     },
     required: [
@@ -400,7 +396,9 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       opponent_id: { type: 'string' },
       opponent_username: { type: 'string' },
       score: { type: 'number' },
-      signals: { allOf: [{ $ref: '#/components/schemas/RoundFairPlayDto' }], nullable: true, type: 'object' },
+      signals: {
+        anyOf: [{ $ref: '#/components/schemas/RoundFairPlayDto' }, { type: 'object', nullable: true, enum: [null] }],
+      },
       created_at: { type: 'string' },
       status: { type: 'string', enum: ['voided', 'held', 'released'] },
       reasons: {
@@ -414,9 +412,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       decision_note: { type: 'string', nullable: true },
       decided_at: { type: 'string', nullable: true },
       pending_approval: {
-        allOf: [{ $ref: '#/components/schemas/PendingApprovalDto' }],
-        nullable: true,
-        type: 'object',
+        anyOf: [{ $ref: '#/components/schemas/PendingApprovalDto' }, { type: 'object', nullable: true, enum: [null] }],
       },
     },
     required: [
@@ -575,9 +571,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       },
       created_at: { type: 'string' },
       pending_approval: {
-        allOf: [{ $ref: '#/components/schemas/PendingApprovalDto' }],
-        nullable: true,
-        type: 'object',
+        anyOf: [{ $ref: '#/components/schemas/PendingApprovalDto' }, { type: 'object', nullable: true, enum: [null] }],
       },
     },
     required: [
@@ -1000,8 +994,12 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       default_bet: { type: 'number' },
       betAmount: { type: 'number', description: "Dollars: this room's stake." },
       isPrivate: { type: 'boolean' },
-      player1: { allOf: [{ $ref: '#/components/schemas/RoomPlayerDto' }], nullable: true, type: 'object' },
-      player2: { allOf: [{ $ref: '#/components/schemas/RoomPlayerDto' }], nullable: true, type: 'object' },
+      player1: {
+        anyOf: [{ $ref: '#/components/schemas/RoomPlayerDto' }, { type: 'object', nullable: true, enum: [null] }],
+      },
+      player2: {
+        anyOf: [{ $ref: '#/components/schemas/RoomPlayerDto' }, { type: 'object', nullable: true, enum: [null] }],
+      },
       spectators: { type: 'number' },
       created_at: { type: 'string' },
       status: { type: 'string', enum: ['waiting', 'playing', 'finished', 'ready', 'cancelled'] },
@@ -1023,10 +1021,8 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
         description: "sha256 hex of the current round's seed once its countdown began, else null.",
       },
       last_result: {
-        allOf: [{ $ref: '#/components/schemas/MatchResultDto' }],
-        nullable: true,
         description: "The last finished round's result (with its revealed seed), else null.",
-        type: 'object',
+        anyOf: [{ $ref: '#/components/schemas/MatchResultDto' }, { type: 'object', nullable: true, enum: [null] }],
       },
       expires_at: {
         type: 'string',
@@ -1207,28 +1203,37 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     type: 'object',
     properties: {
       hot_streak: {
-        allOf: [
-          { $ref: '#/components/schemas/LeaderboardHolder' },
-          { type: 'object', properties: { streak: { type: 'number' } }, required: ['streak'] },
+        anyOf: [
+          {
+            allOf: [
+              { $ref: '#/components/schemas/LeaderboardHolder' },
+              { type: 'object', properties: { streak: { type: 'number' } }, required: ['streak'] },
+            ],
+          },
+          { type: 'object', nullable: true, enum: [null] },
         ],
-        nullable: true,
-        type: 'object',
       },
       high_roller: {
-        allOf: [
-          { $ref: '#/components/schemas/LeaderboardHolder' },
-          { type: 'object', properties: { bet: { type: 'number' } }, required: ['bet'] },
+        anyOf: [
+          {
+            allOf: [
+              { $ref: '#/components/schemas/LeaderboardHolder' },
+              { type: 'object', properties: { bet: { type: 'number' } }, required: ['bet'] },
+            ],
+          },
+          { type: 'object', nullable: true, enum: [null] },
         ],
-        nullable: true,
-        type: 'object',
       },
       speed_demon: {
-        allOf: [
-          { $ref: '#/components/schemas/LeaderboardHolder' },
-          { type: 'object', properties: { duration_ms: { type: 'number' } }, required: ['duration_ms'] },
+        anyOf: [
+          {
+            allOf: [
+              { $ref: '#/components/schemas/LeaderboardHolder' },
+              { type: 'object', properties: { duration_ms: { type: 'number' } }, required: ['duration_ms'] },
+            ],
+          },
+          { type: 'object', nullable: true, enum: [null] },
         ],
-        nullable: true,
-        type: 'object',
       },
     },
     required: ['hot_streak', 'high_roller', 'speed_demon'],
@@ -1319,7 +1324,9 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
         minItems: 2,
         maxItems: 2,
       },
-      result: { allOf: [{ $ref: '#/components/schemas/MatchResultDto' }], nullable: true, type: 'object' },
+      result: {
+        anyOf: [{ $ref: '#/components/schemas/MatchResultDto' }, { type: 'object', nullable: true, enum: [null] }],
+      },
     },
     required: [
       'round',
@@ -1581,11 +1588,9 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       result: { $ref: '#/components/schemas/MatchResultDto' },
       input_log: { type: 'array', items: { $ref: '#/components/schemas/MatchLogEntry' } },
       review: {
-        allOf: [{ $ref: '#/components/schemas/RoundReviewDto' }],
-        nullable: true,
         description:
           "Whether the round's payout was held for a fair-play review, why and how it was decided; null if never held.",
-        type: 'object',
+        anyOf: [{ $ref: '#/components/schemas/RoundReviewDto' }, { type: 'object', nullable: true, enum: [null] }],
       },
     },
     required: ['room_id', 'round', 'game_id', 'time_limit_ms', 'result', 'input_log', 'review'],
@@ -1892,10 +1897,8 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       win_rate: { type: 'number' },
       total_earnings: { type: 'number' },
       best_game: {
-        allOf: [{ $ref: '#/components/schemas/PlayerGameStatsDto' }],
-        nullable: true,
         description: 'The game with the most wins (then the best win rate); null before the first win.',
-        type: 'object',
+        anyOf: [{ $ref: '#/components/schemas/PlayerGameStatsDto' }, { type: 'object', nullable: true, enum: [null] }],
       },
       per_game: { type: 'array', items: { $ref: '#/components/schemas/PlayerGameStatsDto' } },
       earnings_over_time: {
@@ -2152,7 +2155,9 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
         required: ['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month'],
       },
       raise_delay_hours: { type: 'number' },
-      exclusion: { allOf: [{ $ref: '#/components/schemas/SelfExclusionDto' }], nullable: true, type: 'object' },
+      exclusion: {
+        anyOf: [{ $ref: '#/components/schemas/SelfExclusionDto' }, { type: 'object', nullable: true, enum: [null] }],
+      },
     },
     required: ['limits', 'usage', 'raise_delay_hours', 'exclusion'],
     description: 'GET/PUT /users/me/limits. Usage: what the rolling windows already hold (dollars).',
@@ -2171,8 +2176,12 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
         type: 'number',
         description: 'People watching live right now (sockets in the room that are not its players).',
       },
-      player1: { allOf: [{ $ref: '#/components/schemas/RoomPlayerDto' }], nullable: true, type: 'object' },
-      player2: { allOf: [{ $ref: '#/components/schemas/RoomPlayerDto' }], nullable: true, type: 'object' },
+      player1: {
+        anyOf: [{ $ref: '#/components/schemas/RoomPlayerDto' }, { type: 'object', nullable: true, enum: [null] }],
+      },
+      player2: {
+        anyOf: [{ $ref: '#/components/schemas/RoomPlayerDto' }, { type: 'object', nullable: true, enum: [null] }],
+      },
       created_at: { type: 'string', description: 'ISO 8601 date-time.' },
       game_name: { type: 'string' },
       game_icon: { type: 'string' },
@@ -2223,10 +2232,8 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       },
       presence: { $ref: '#/components/schemas/RoomPresenceDto' },
       match: {
-        allOf: [{ $ref: '#/components/schemas/LiveMatchDto' }],
-        nullable: true,
         description: 'The current round once its countdown began, else the last finished round, else null.',
-        type: 'object',
+        anyOf: [{ $ref: '#/components/schemas/LiveMatchDto' }, { type: 'object', nullable: true, enum: [null] }],
       },
       server_time: { type: 'number' },
     },
@@ -2253,8 +2260,18 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
         type: 'array',
         items: {
           oneOf: [
-            { allOf: [{ $ref: '#/components/schemas/PresenceSeatDto' }], nullable: true, type: 'object' },
-            { allOf: [{ $ref: '#/components/schemas/PresenceSeatDto' }], nullable: true, type: 'object' },
+            {
+              anyOf: [
+                { $ref: '#/components/schemas/PresenceSeatDto' },
+                { type: 'object', nullable: true, enum: [null] },
+              ],
+            },
+            {
+              anyOf: [
+                { $ref: '#/components/schemas/PresenceSeatDto' },
+                { type: 'object', nullable: true, enum: [null] },
+              ],
+            },
           ],
         },
         minItems: 2,
@@ -2311,10 +2328,8 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       },
       presence: { $ref: '#/components/schemas/RoomPresenceDto' },
       match: {
-        allOf: [{ $ref: '#/components/schemas/LiveMatchDto' }],
-        nullable: true,
         description: 'The current round once its countdown began, else the last finished round, else null.',
-        type: 'object',
+        anyOf: [{ $ref: '#/components/schemas/LiveMatchDto' }, { type: 'object', nullable: true, enum: [null] }],
       },
       server_time: { type: 'number' },
     },
@@ -2547,47 +2562,18 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     type: 'object',
     properties: {
       deposit_day: {
-        oneOf: [
-          { type: 'string', nullable: true },
-          { type: 'number', nullable: true },
-        ],
+        anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'string', nullable: true, enum: [null] }],
       },
       deposit_week: {
-        oneOf: [
-          { type: 'string', nullable: true },
-          { type: 'number', nullable: true },
-        ],
+        anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'string', nullable: true, enum: [null] }],
       },
       deposit_month: {
-        oneOf: [
-          { type: 'string', nullable: true },
-          { type: 'number', nullable: true },
-        ],
+        anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'string', nullable: true, enum: [null] }],
       },
-      loss_day: {
-        oneOf: [
-          { type: 'string', nullable: true },
-          { type: 'number', nullable: true },
-        ],
-      },
-      loss_week: {
-        oneOf: [
-          { type: 'string', nullable: true },
-          { type: 'number', nullable: true },
-        ],
-      },
-      loss_month: {
-        oneOf: [
-          { type: 'string', nullable: true },
-          { type: 'number', nullable: true },
-        ],
-      },
-      max_bet: {
-        oneOf: [
-          { type: 'string', nullable: true },
-          { type: 'number', nullable: true },
-        ],
-      },
+      loss_day: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'string', nullable: true, enum: [null] }] },
+      loss_week: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'string', nullable: true, enum: [null] }] },
+      loss_month: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'string', nullable: true, enum: [null] }] },
+      max_bet: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'string', nullable: true, enum: [null] }] },
     },
     description: 'PUT /users/me/limits: omitted = unchanged, null = remove (after the raise delay), an amount = set.',
   },
@@ -2746,9 +2732,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     type: 'object',
     properties: {
       pending_approval: {
-        allOf: [{ $ref: '#/components/schemas/PendingApprovalDto' }],
-        nullable: true,
-        type: 'object',
+        anyOf: [{ $ref: '#/components/schemas/PendingApprovalDto' }, { type: 'object', nullable: true, enum: [null] }],
       },
     },
     required: ['pending_approval'],

@@ -1242,7 +1242,7 @@ export interface components {
       }[];
       match_id: string;
       outcome: string | null;
-      pending_approval: components['schemas']['PendingApprovalDto'] | null;
+      pending_approval: components['schemas']['PendingApprovalDto'] | (never | null);
       reason: string;
       room_id: string;
       round: number;
@@ -1258,7 +1258,7 @@ export interface components {
       decision_note: string | null;
       id: string;
       match_id: string;
-      pending_approval: components['schemas']['PendingApprovalDto'] | null;
+      pending_approval: components['schemas']['PendingApprovalDto'] | (never | null);
       reason: string;
       room_id: string;
       round: number;
@@ -1311,7 +1311,7 @@ export interface components {
       match_id: string;
       opponent_id: string;
       opponent_username: string;
-      pending_approval: components['schemas']['PendingApprovalDto'] | null;
+      pending_approval: components['schemas']['PendingApprovalDto'] | (never | null);
       /** @description The signal kinds that held it. */
       reasons: (
         'machine_regular' | 'reaction_floor_cluster' | 'superhuman_accuracy' | 'superhuman_rate' | 'no_input'
@@ -1319,7 +1319,7 @@ export interface components {
       room_id: string;
       round: number;
       score: number;
-      signals: components['schemas']['RoundFairPlayDto'] | null;
+      signals: components['schemas']['RoundFairPlayDto'] | (never | null);
       /** @enum {string} */
       status: 'voided' | 'held' | 'released';
     };
@@ -1391,7 +1391,7 @@ export interface components {
       created_at: string;
       id: string;
       payment_method: string;
-      pending_approval: components['schemas']['PendingApprovalDto'] | null;
+      pending_approval: components['schemas']['PendingApprovalDto'] | (never | null);
       review_reason: string | null;
       /** @enum {string|null} */
       review_state: 'held' | 'approved' | 'rejected' | null;
@@ -1586,14 +1586,14 @@ export interface components {
       id: string;
       isPrivate: boolean;
       /** @description The last finished round's result (with its revealed seed), else null. */
-      last_result: components['schemas']['MatchResultDto'] | null;
+      last_result: components['schemas']['MatchResultDto'] | (never | null);
       max_bet: number;
       max_players: number;
       /** @description Dollars (the game's limits). */
       min_bet: number;
       name: string;
-      player1: components['schemas']['RoomPlayerDto'] | null;
-      player2: components['schemas']['RoomPlayerDto'] | null;
+      player1: components['schemas']['RoomPlayerDto'] | (never | null);
+      player2: components['schemas']['RoomPlayerDto'] | (never | null);
       round: number;
       /** @description sha256 hex of the current round's seed once its countdown began, else null. */
       seed_hash: string | null;
@@ -1636,17 +1636,17 @@ export interface components {
         | (components['schemas']['LeaderboardHolder'] & {
             bet: number;
           })
-        | null;
+        | (never | null);
       hot_streak:
         | (components['schemas']['LeaderboardHolder'] & {
             streak: number;
           })
-        | null;
+        | (never | null);
       speed_demon:
         | (components['schemas']['LeaderboardHolder'] & {
             duration_ms: number;
           })
-        | null;
+        | (never | null);
     };
     LeaderboardHolder: {
       country: string | null;
@@ -1782,7 +1782,7 @@ export interface components {
       input_log: components['schemas']['MatchLogEntry'][];
       result: components['schemas']['MatchResultDto'];
       /** @description Whether the round's payout was held for a fair-play review, why and how it was decided; null if never held. */
-      review: components['schemas']['RoundReviewDto'] | null;
+      review: components['schemas']['RoundReviewDto'] | (never | null);
       room_id: string;
       round: number;
       time_limit_ms: number;
@@ -1927,7 +1927,7 @@ export interface components {
     };
     PlayerStatisticsDto: {
       /** @description The game with the most wins (then the best win rate); null before the first win. */
-      best_game: components['schemas']['PlayerGameStatsDto'] | null;
+      best_game: components['schemas']['PlayerGameStatsDto'] | (never | null);
       /** @description The last EARNINGS_CHART_DAYS days the user played, oldest first. */
       earnings_over_time: components['schemas']['EarningsPointDto'][];
       /** @description Decided matches (void rounds, whose stakes were refunded, do not count). */
@@ -2027,7 +2027,7 @@ export interface components {
     };
     /** @description GET/PUT /users/me/limits. Usage: what the rolling windows already hold (dollars). */
     RgLimitsDto: {
-      exclusion: components['schemas']['SelfExclusionDto'] | null;
+      exclusion: components['schemas']['SelfExclusionDto'] | (never | null);
       limits: {
         deposit_day: components['schemas']['RgLimitDto'];
         deposit_month: components['schemas']['RgLimitDto'];
@@ -2064,8 +2064,8 @@ export interface components {
       is_private: boolean;
       /** @description Always 2: a duel. */
       max_players: number;
-      player1: components['schemas']['RoomPlayerDto'] | null;
-      player2: components['schemas']['RoomPlayerDto'] | null;
+      player1: components['schemas']['RoomPlayerDto'] | (never | null);
+      player2: components['schemas']['RoomPlayerDto'] | (never | null);
       /** @description 1 for the first match; Play Again starts round 2, 3, … in the same room. */
       round: number;
       /** @description People watching live right now (sockets in the room that are not its players). */
@@ -2210,13 +2210,13 @@ export interface components {
     };
     /** @description PUT /users/me/limits: omitted = unchanged, null = remove (after the raise delay), an amount = set. */
     UpdateLimitsDto: {
-      deposit_day?: (string | null) | (number | null);
-      deposit_month?: (string | null) | (number | null);
-      deposit_week?: (string | null) | (number | null);
-      loss_day?: (string | null) | (number | null);
-      loss_month?: (string | null) | (number | null);
-      loss_week?: (string | null) | (number | null);
-      max_bet?: (string | null) | (number | null);
+      deposit_day?: string | number | null;
+      deposit_month?: string | number | null;
+      deposit_week?: string | number | null;
+      loss_day?: string | number | null;
+      loss_month?: string | number | null;
+      loss_week?: string | number | null;
+      max_bet?: string | number | null;
     };
     /** @description POST /users/me/update-online-status/. */
     UpdateOnlineStatusDto: {
@@ -4322,7 +4322,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MatchmakingEntryDto'] | null;
+          'application/json': components['schemas']['MatchmakingEntryDto'] | (never | null);
         };
       };
     };
@@ -5035,7 +5035,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['RoomDto'] | null;
+          'application/json': components['schemas']['RoomDto'] | (never | null);
         };
       };
     };
