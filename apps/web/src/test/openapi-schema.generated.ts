@@ -1790,7 +1790,7 @@ export interface components {
     /** @description The result of one round, the same for everybody (players and spectators). */
     MatchResultDto: {
       /** @description Scores out of 100 [player1, player2], for display. */
-      display_scores: number[];
+      display_scores: [number, number];
       /** @description Seconds from the start of play to the end. */
       duration: number;
       /** @description ISO 8601 date-time. */
@@ -1810,7 +1810,7 @@ export interface components {
       reason: components['schemas']['MatchEndReason'];
       round: number;
       /** @description Raw engine scores [player1, player2]; they decide the winner. */
-      scores: number[];
+      scores: [number, number];
       /** @description ...and the seed, revealed after the end: sha256(seed) must equal seed_hash. */
       seed: string;
       /** @description Provably fair: sha256 hex of the seed, published before the start... */
@@ -2087,16 +2087,28 @@ export interface components {
     /** @description Both seats' signals of a played round, as stored with the match. */
     RoundFairPlayDto: {
       /** @description [player1, player2] */
-      seats: (
-        | {
-            score: number;
-            signals: components['schemas']['FairPlaySignalDto'][];
-          }
-        | {
-            score: number;
-            signals: components['schemas']['FairPlaySignalDto'][];
-          }
-      )[];
+      seats: [
+        (
+          | {
+              score: number;
+              signals: components['schemas']['FairPlaySignalDto'][];
+            }
+          | {
+              score: number;
+              signals: components['schemas']['FairPlaySignalDto'][];
+            }
+        ),
+        (
+          | {
+              score: number;
+              signals: components['schemas']['FairPlaySignalDto'][];
+            }
+          | {
+              score: number;
+              signals: components['schemas']['FairPlaySignalDto'][];
+            }
+        ),
+      ];
     };
     /**
      * @description Transparency (GET /api/rooms/{id}/rounds/{n}): whether the round's payout was held for review, why (the signal
