@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { LobbyFiguresDto } from '@skillduel/contracts';
 import { LobbyFiguresService } from './lobby-figures.service';
 import { ApiAnswer } from '../openapi/api-answer.decorator';

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, ParseUUIDPipe, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PlayerRatingsResponse } from '@skillduel/contracts';
 import { AppError } from '../common/app-error';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
