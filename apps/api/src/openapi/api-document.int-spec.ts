@@ -129,6 +129,21 @@ describe('OpenAPI document (/api/docs-json)', () => {
     expect(noPayload.sort()).toEqual([...WRITES_WITHOUT_PAYLOAD].sort());
   });
 
+  it('lists the fields of a query DTO as query parameters', () => {
+    const parameters = (operation: string) =>
+      (operationsById(document).get(operation)?.operation.parameters ?? []).map((parameter) =>
+        'name' in parameter ? `${parameter.in} ${parameter.name}` : parameter.$ref,
+      );
+    expect(parameters('TransactionsController_list')).toEqual(['query limit', 'query offset']);
+    expect(parameters('RoomsController_list')).toEqual(['query game', 'query status']);
+    expect(parameters('LeaderboardController_get')).toEqual([
+      'query metric',
+      'query period',
+      'query region',
+      'query limit',
+    ]);
+  });
+
   it('describes real answers: auth, profile, wallet, rooms, leaderboard, admin and the error body', async () => {
     const app = testApp.app;
     const inject = app.inject.bind(app);

@@ -11,6 +11,7 @@ import * as contracts from '@skillduel/contracts';
 import { CODE_BY_STATUS } from '../common/all-exceptions.filter';
 import { schemaRef } from './api-answer.decorator';
 import { CONTRACT_SCHEMAS, type ContractSchemaName } from './contract-schemas.generated';
+import { addQueryParameters } from './query-parameters';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -114,6 +115,7 @@ export function createApiDocument(app: INestApplication): OpenAPIObject {
       .addBearerAuth()
       .build(),
   );
+  addQueryParameters(app, document);
   addErrorBodies(document);
   addContractSchemas(document);
   listErrorCodes(document);

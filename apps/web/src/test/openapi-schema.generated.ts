@@ -2317,7 +2317,11 @@ export type $defs = Record<string, never>;
 export interface operations {
   AdminController_auditLog: {
     parameters: {
-      query?: never;
+      query?: {
+        action?: string;
+        actor_id?: string;
+        target_id?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2725,7 +2729,9 @@ export interface operations {
   };
   AdminController_search: {
     parameters: {
-      query?: never;
+      query?: {
+        q?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -3399,7 +3405,12 @@ export interface operations {
   };
   OAuthController_authorize: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 'link' adds the provider to the signed-in account (needs a Bearer token) instead of signing in. */
+        mode?: 'signin' | 'link';
+        /** @description Where the provider sends the popup back: {web origin}/auth/{provider}/callback. Defaults to APP_BASE_URL's. */
+        redirect_uri?: string;
+      };
       header?: never;
       path: {
         provider: string;
@@ -4585,7 +4596,10 @@ export interface operations {
   };
   RoomsController_list: {
     parameters: {
-      query?: never;
+      query?: {
+        game?: string;
+        status?: 'waiting' | 'playing' | 'finished' | 'ready' | 'cancelled';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5108,7 +5122,10 @@ export interface operations {
   };
   TransactionsController_list: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5330,7 +5347,12 @@ export interface operations {
   };
   LeaderboardController_get: {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        metric?: 'level' | 'total_earnings' | 'total_wins';
+        period?: 'all' | 'month' | 'week' | 'day';
+        region?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5650,7 +5672,10 @@ export interface operations {
   };
   PlayerStatsController_history: {
     parameters: {
-      query?: never;
+      query?: {
+        page?: number;
+        page_size?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
