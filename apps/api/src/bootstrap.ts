@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -17,6 +17,7 @@ import { computeSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { MetricsService } from './metrics/metrics.service';
+import { createApiDocument } from './openapi/api-document';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter';
 import { renderDevMailPage } from './auth/mail/dev-mail-page';
 import { DevMailbox } from './auth/mail/dev-mailbox';
@@ -169,17 +170,7 @@ export async function createApp(
   }
   app.useGlobalFilters(new AllExceptionsFilter(readIndex));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('SkillDuel API')
-      .setDescription(
-        'Head-to-head skill games with real-money bets. Money fields are dollars with at most 2 decimals.',
-      )
-      .setVersion('1.0')
-      .addBearerAuth()
-      .build(),
-  );
+  const document = createApiDocument(app);
   SwaggerModule.setup('api/docs', app, document);
 
   return app;

@@ -4,6 +4,7 @@ import { DisputeRequestDto, type DisputeDto } from '@skillduel/contracts';
 import { AuthUser, CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { DisputesService } from './disputes.service';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 
 /** A player's dispute of a finished round (decision 1602): one per player and round, within 72 hours. */
 @ApiTags('rooms')
@@ -15,6 +16,7 @@ export class DisputesController {
 
   @Post()
   @ApiOperation({ summary: 'Dispute a finished round you played (within 72 hours)' })
+  @ApiAnswer('DisputeDto', { status: 201 })
   open(
     @CurrentUser() user: AuthUser,
     @Param('roomId') roomId: string,
@@ -26,6 +28,7 @@ export class DisputesController {
 
   @Get()
   @ApiOperation({ summary: 'Your dispute of this round and its decision, if any' })
+  @ApiAnswer('DisputeDto', { list: true })
   mine(
     @CurrentUser() user: AuthUser,
     @Param('roomId') roomId: string,

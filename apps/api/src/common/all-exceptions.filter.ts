@@ -5,7 +5,7 @@ import { ErrorBody, HTTP_ERROR_MESSAGES, SERVICE_ERROR_CODES } from '@skillduel/
 import { isDatabaseUnavailable } from '../database/database-errors';
 import { AppError } from './app-error';
 
-const CODE_BY_STATUS: Record<number, string> = {
+export const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',

@@ -6,6 +6,7 @@ import { AuthUser, CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { AppError } from '../common/app-error';
 import { FairPlayReviewService } from './fair-play-review.service';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 
 /** The fair-play review queue of held payouts (decision 1802): support and admin only, every decision audited. */
 @ApiTags('admin')
@@ -18,6 +19,7 @@ export class FairPlayController {
 
   @Get('reviews')
   @ApiOperation({ summary: 'Rounds whose payout is held for fair-play review (?status=all for decided ones too)' })
+  @ApiAnswer('AdminReviewDto', { list: true })
   list(@Query('status') status?: string): Promise<AdminReviewDto[]> {
     return this.reviews.list(status === 'all' ? 'all' : 'held');
   }
@@ -26,6 +28,7 @@ export class FairPlayController {
   @ApiOperation({
     summary: 'A held round with both seats’ signals and evidence (the replay: GET /rooms/{id}/rounds/{n})',
   })
+  @ApiAnswer('AdminReviewDto')
   detail(@Param('matchId') matchId: string): Promise<AdminReviewDto> {
     return this.reviews.detail(matchId);
   }
@@ -33,6 +36,7 @@ export class FairPlayController {
   @Post('reviews/:matchId/decide')
   @HttpCode(200)
   @ApiOperation({ summary: 'Release the held payout as decided, or void the round (both stakes refunded)' })
+  @ApiAnswer('AdminReviewDto')
   decide(
     @CurrentUser() user: AuthUser,
     @Param('matchId') matchId: string,
@@ -43,6 +47,7 @@ export class FairPlayController {
 
   @Get('users/:id/fair-play')
   @ApiOperation({ summary: 'A player’s rounds with fair-play signals and their evidence, newest first' })
+  @ApiAnswer('AdminFairPlayEvidenceDto', { list: true })
   evidence(
     @CurrentUser() user: AuthUser,
     // User ids are UUIDs: anything else is nobody (404), as on the user's own page, not a failed query.

@@ -1,6 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { GamesService } from './games.service';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 
 @ApiTags('games')
 @Controller('games')
@@ -10,11 +11,7 @@ export class GamesController {
   /** Served with and without the trailing slash (the spec calls `/games/`; see routerOptions in bootstrap). */
   @Get()
   @Header('content-type', 'application/json; charset=utf-8')
-  @ApiOkResponse({
-    description: 'The built-in games catalogue (money fields in dollars).',
-    type: Object,
-    isArray: true,
-  })
+  @ApiAnswer('GameDto', { list: true, description: 'The built-in games catalogue (money fields in dollars).' })
   list(): Promise<string> {
     return this.games.listJson();
   }

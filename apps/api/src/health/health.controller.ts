@@ -5,6 +5,7 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import type { HealthDto } from '@skillduel/contracts';
 import { DataSource } from 'typeorm';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 
 @ApiTags('health')
 @SkipThrottle()
@@ -15,6 +16,8 @@ export class HealthController {
   /** 200 when the database answers, 503 otherwise (load balancers take the instance out). */
   @Get()
   @HttpCode(200)
+  @ApiAnswer('HealthDto', { description: 'The database answers' })
+  @ApiAnswer('HealthDto', { status: 503, description: 'The database does not answer: the same body, database "down"' })
   async check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDto> {
     let database: HealthDto['database'] = 'up';
     try {

@@ -1,9 +1,10 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { LeaderboardQueryDto, type LeaderboardResponse } from '@skillduel/contracts';
 import { AuthUser, CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { LeaderboardService } from './leaderboard.service';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 
 /**
  * GET /users/leaderboard/ with its period and region (docs/product/leaderboard.md#leaderboard-api). No guests (401).
@@ -17,7 +18,9 @@ export class LeaderboardController {
 
   @Get()
   @ApiOperation({ summary: 'Top players of the current period and region, and the caller’s own rank' })
-  @ApiOkResponse({ description: 'LeaderboardResponse; 400 with a clear message for a bad metric/period/region/limit' })
+  @ApiAnswer('LeaderboardResponse', {
+    description: 'LeaderboardResponse; 400 with a clear message for a bad metric/period/region/limit',
+  })
   get(@CurrentUser() user: AuthUser, @Query() query: LeaderboardQueryDto): Promise<LeaderboardResponse> {
     return this.leaderboard.get(user.userId, query);
   }

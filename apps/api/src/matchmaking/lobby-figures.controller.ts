@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { LobbyFiguresDto } from '@skillduel/contracts';
 import { LobbyFiguresService } from './lobby-figures.service';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 
 /** GET /matchmaking/figures: the lobby figures now (public, like the lobby); later changes are pushed. */
 @ApiTags('matchmaking')
@@ -10,7 +11,9 @@ export class LobbyFiguresController {
   constructor(private readonly figures: LobbyFiguresService) {}
 
   @Get()
-  @ApiResponse({ status: 200, description: 'LobbyFigures: players online, searching, playing, live matches per game' })
+  @ApiAnswer('LobbyFiguresDto', {
+    description: 'LobbyFigures: players online, searching, playing, live matches per game',
+  })
   current(): Promise<LobbyFiguresDto> {
     return this.figures.figures();
   }

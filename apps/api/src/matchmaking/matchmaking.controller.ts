@@ -13,6 +13,7 @@ import { DeviceIdInterceptor } from '../auth/devices/device-id.interceptor';
 import { clientContextOf } from '../auth/request-context';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { MatchmakingService } from './matchmaking.service';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 
 /**
  * /matchmaking/queue (docs/product/matchmaking.md#queue): thin; the rules live in MatchmakingService and
@@ -37,7 +38,7 @@ export class MatchmakingController {
       'one device are never paired; without a validly signed one the entry is an unknown device.',
   })
   @UseInterceptors(DeviceIdInterceptor)
-  @ApiResponse({ status: 201, description: 'The entry; the stake is in escrow.' })
+  @ApiAnswer('MatchmakingEntryDto', { status: 201, description: 'The entry; the stake is in escrow.' })
   @ApiResponse({ status: 400, description: 'Bet amount, balance, game limits' })
   @ApiResponse({ status: 403, description: 'Betting not allowed (eligibility, break, freeze, limits)' })
   @ApiResponse({ status: 409, description: 'Already in the queue, or too many open rooms' })
@@ -67,8 +68,8 @@ export class MatchmakingController {
 
   /** The player's waiting entry, or their matched entry until its room is played or left, or `null` (200). */
   @Get()
-  @ApiResponse({
-    status: 200,
+  @ApiAnswer('MatchmakingEntryDto', {
+    nullable: true,
     description:
       'MatchmakingEntry: waiting, or matched (room_id) until that room finishes, closes or the player leaves it; ' +
       'null otherwise',
@@ -80,7 +81,7 @@ export class MatchmakingController {
   }
 
   @Delete()
-  @ApiResponse({ status: 200, description: 'The cancelled entry; the stake is refunded.' })
+  @ApiAnswer('MatchmakingEntryDto', { description: 'The cancelled entry; the stake is refunded.' })
   @ApiResponse({ status: 404, description: 'Not searching' })
   @ApiResponse({ status: 409, description: 'Already matched (params.room_id)' })
   leave(@CurrentUser() user: AuthUser): Promise<MatchmakingEntryDto> {

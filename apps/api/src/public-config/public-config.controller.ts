@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { centsToDollars, LIMITS, PAYMENT_METHODS, PublicConfigDto } from '@skillduel/contracts';
 import { OAuthProviderRegistry } from '../auth/oauth/oauth-providers';
 import { AppConfig } from '../config/app-config';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 
 /** Public feature flags and limits (docs/product/operations.md#feature-flags). Nothing secret lives here. */
 @ApiTags('config')
@@ -14,6 +15,7 @@ export class PublicConfigController {
   ) {}
 
   @Get()
+  @ApiAnswer('PublicConfigDto')
   get(): PublicConfigDto {
     return {
       features: {

@@ -1,9 +1,10 @@
 import { Controller, Get, Param, ParseUUIDPipe, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PlayerRatingsResponse } from '@skillduel/contracts';
 import { AppError } from '../common/app-error';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { RatingsService } from './ratings.service';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 
 /**
  * A player's skill ratings per game (docs/product/matchmaking.md#ratings, decision 1701): the profile and the match
@@ -18,7 +19,7 @@ export class RatingsController {
 
   @Get(':id/ratings')
   @ApiOperation({ summary: 'Glicko-2 rating, deviation and volatility per game the user has played for money' })
-  @ApiOkResponse({ description: 'PlayerRatingsResponse; 404 for an unknown user' })
+  @ApiAnswer('PlayerRatingsResponse', { description: 'PlayerRatingsResponse; 404 for an unknown user' })
   get(
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => AppError.notFound() })) userId: string,
   ): Promise<PlayerRatingsResponse> {

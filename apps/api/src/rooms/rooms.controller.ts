@@ -29,6 +29,7 @@ import { CurrentUser, OptionalUser, type AuthUser } from '../auth/current-user.d
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { AppError } from '../common/app-error';
 import { RoomAnswer, RoomsService } from './rooms.service';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 
 const idempotencyHeaderDoc = {
   name: IDEMPOTENCY_KEY_HEADER,
@@ -47,6 +48,7 @@ export class RoomsController {
 
   /** `?game=<id>&status=<status>`; without status the active rooms (waiting, ready, playing), newest first, ≤ 100. */
   @Get()
+  @ApiAnswer('RoomDto', { list: true })
   list(@Query() query: RoomsQueryDto): Promise<RoomDto[]> {
     return this.rooms.list(query);
   }
@@ -55,7 +57,7 @@ export class RoomsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiHeader(idempotencyHeaderDoc)
-  @ApiResponse({ status: 201, description: 'The new room (Room); the bet is in escrow.' })
+  @ApiAnswer('RoomDto', { status: 201, description: 'The new room (Room); the bet is in escrow.' })
   @ApiResponse({
     status: 400,
     description: "'Please enter a valid bet amount', 'Insufficient balance', the game's min/max",
@@ -78,7 +80,7 @@ export class RoomsController {
 
   /** The featured duel, or `null` (200) when there is no public room at all. */
   @Get('featured')
-  @ApiResponse({ status: 200, description: 'Room, or null when no room is open' })
+  @ApiAnswer('RoomDto', { nullable: true, description: 'Room, or null when no room is open' })
   async featured(@Res() reply: FastifyReply): Promise<void> {
     const room = await this.rooms.featured();
     void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(room));
@@ -88,8 +90,8 @@ export class RoomsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiHeader(idempotencyHeaderDoc)
-  @ApiResponse({ status: 200, description: '{ room, matched: true }: joined a waiting room' })
-  @ApiResponse({ status: 201, description: '{ room, matched: false }: created a room' })
+  @ApiAnswer('QuickMatchResponseDto', { description: '{ room, matched: true }: joined a waiting room' })
+  @ApiAnswer('QuickMatchResponseDto', { status: 201, description: '{ room, matched: false }: created a room' })
   async quickMatch(
     @CurrentUser() user: AuthUser,
     @Body() body: QuickMatchDto,
@@ -106,12 +108,14 @@ export class RoomsController {
   /** The game room view (docs/product/rooms-and-matches.md#room-answers) with status and settings. */
   @Get(':id')
   @UseGuards(OptionalJwtAuthGuard)
+  @ApiAnswer('GameRoomViewDto')
   view(@Param('id') roomId: string, @OptionalUser() user: AuthUser | undefined): Promise<GameRoomViewDto> {
     return this.rooms.view(roomId, user?.userId ?? null);
   }
 
   /** A finished round's result, revealed seed and input log: anyone can recompute both scores. */
   @Get(':id/rounds/:round')
+  @ApiAnswer('MatchReplayDto')
   replay(
     @Param('id') roomId: string,
     @Param('round', new ParseIntPipe({ exceptionFactory: () => AppError.notFound() })) round: number,
@@ -124,7 +128,7 @@ export class RoomsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiHeader(idempotencyHeaderDoc)
-  @ApiResponse({ status: 200, description: 'Joined (Room); the bet is in escrow' })
+  @ApiAnswer('RoomDto', { description: 'Joined (Room); the bet is in escrow' })
   @ApiResponse({ status: 403, description: 'Wrong password of a private room' })
   @ApiResponse({ status: 409, description: 'The room is not waiting any more, or too many open rooms' })
   async join(
@@ -145,6 +149,7 @@ export class RoomsController {
   @Post(':id/spectate')
   @HttpCode(200)
   @UseGuards(OptionalJwtAuthGuard)
+  @ApiAnswer('GameRoomViewDto')
   spectate(@Param('id') roomId: string, @OptionalUser() user: AuthUser | undefined): Promise<GameRoomViewDto> {
     return this.rooms.spectate(roomId, user?.userId ?? null);
   }
@@ -153,6 +158,7 @@ export class RoomsController {
   @HttpCode(200)
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
+  @ApiAnswer('RoomDto')
   leave(@CurrentUser() user: AuthUser, @Param('id') roomId: string): Promise<RoomDto> {
     return this.rooms.leave(user.userId, roomId);
   }

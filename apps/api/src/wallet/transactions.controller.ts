@@ -13,6 +13,7 @@ import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { clientContextOf } from '../auth/request-context';
 import { WalletAnswer, WalletService } from './wallet.service';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 
 const idempotencyHeaderDoc = {
   name: IDEMPOTENCY_KEY_HEADER,
@@ -31,7 +32,7 @@ export class TransactionsController {
 
   @Post('deposit')
   @ApiHeader(idempotencyHeaderDoc)
-  @ApiResponse({ status: 201, description: 'Deposited: { transaction, current_balance }' })
+  @ApiAnswer('WalletOperationResponseDto', { status: 201, description: 'Deposited: { transaction, current_balance }' })
   @ApiResponse({ status: 400, description: "The spec's amount and method messages" })
   @ApiResponse({ status: 402, description: "The provider declined: 'Deposit failed. Please try again.'" })
   @ApiResponse({ status: 403, description: 'Deposits are not enabled for this account' })
@@ -47,7 +48,10 @@ export class TransactionsController {
 
   @Post('withdraw')
   @ApiHeader(idempotencyHeaderDoc)
-  @ApiResponse({ status: 202, description: 'Withdrawal pending: { transaction, current_balance }' })
+  @ApiAnswer('WalletOperationResponseDto', {
+    status: 202,
+    description: 'Withdrawal pending: { transaction, current_balance }',
+  })
   @ApiResponse({ status: 400, description: "The spec's amount and method messages, 'Insufficient balance'" })
   @ApiResponse({ status: 403, description: 'Withdrawals are not enabled for this account' })
   @ApiResponse({ status: 429, description: 'Too many wrong authenticator codes: withdrawals only, for 15 minutes' })
@@ -71,6 +75,7 @@ export class TransactionsController {
   /** The caller's transactions, newest first (`?limit=1..100&offset=0..`). Only ever the caller's own. */
   @Get()
   @HttpCode(200)
+  @ApiAnswer('TransactionDto', { list: true })
   list(@CurrentUser() user: AuthUser, @Query() query: TransactionsQueryDto): Promise<TransactionDto[]> {
     return this.wallet.history(user.userId, query);
   }

@@ -14,6 +14,7 @@ import { JwtAuthGuard, OptionalJwtAuthGuard } from '../jwt-auth.guard';
 import { AuthRateLimit, AuthRateLimitGuard } from '../rate-limit/auth-rate-limit.guard';
 import { Client, ClientContext } from '../request-context';
 import { OAuthService } from './oauth.service';
+import { ApiAnswer } from '../../openapi/api-answer.decorator';
 
 /** Social sign-in: google, facebook, microsoft, /auth/oauth/* (docs/product/accounts.md#social-login). */
 @ApiTags('auth')
@@ -25,6 +26,7 @@ export class OAuthController {
 
   @Get('providers')
   @ApiOperation({ summary: 'The configured providers' })
+  @ApiAnswer('OAuthProvidersResponse')
   providers(): OAuthProvidersResponse {
     return this.oauth.list();
   }
@@ -35,6 +37,7 @@ export class OAuthController {
   @UseInterceptors(DeviceIdInterceptor)
   @IssuesDeviceId()
   @ApiOperation({ summary: 'Finish a social sign-in: checks state, exchanges the code, verifies the ID token' })
+  @ApiAnswer('OAuthCallbackResponse')
   callback(@Body() body: OAuthCallbackDto, @Client() client: ClientContext): Promise<OAuthCallbackResponse> {
     return this.oauth.callback(body, client);
   }
@@ -45,6 +48,7 @@ export class OAuthController {
   @ApiOperation({
     summary: 'Authorization URL (state, PKCE S256, nonce kept server side); mode=link needs a Bearer token',
   })
+  @ApiAnswer('OAuthAuthorizationResponse')
   authorize(
     @Param('provider') provider: string,
     @Query() query: OAuthAuthorizeQueryDto,
@@ -62,6 +66,7 @@ export class OAuthController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiOperation({ summary: 'Remove a linked provider (refused when it is the only way to sign in)' })
+  @ApiAnswer('MessageResponse')
   unlink(@CurrentUser() user: AuthUser, @Param('provider') provider: string): Promise<MessageResponse> {
     return this.oauth.unlink(user, this.oauth.parseProvider(provider));
   }

@@ -13,6 +13,7 @@ import { JwtAuthGuard } from '../jwt-auth.guard';
 import { AuthRateLimit, AuthRateLimitGuard } from '../rate-limit/auth-rate-limit.guard';
 import { ReauthenticationService } from '../reauthentication.service';
 import { TwoFactorService } from './two-factor.service';
+import { ApiAnswer } from '../../openapi/api-answer.decorator';
 
 /**
  * TOTP two-factor authentication of the signed-in user: setup, verify, disable
@@ -37,6 +38,7 @@ export class TwoFactorController {
   @ApiOperation({
     summary: 'With the current password: new secret with otpauth URL and QR code; 2FA stays off until verify-2fa',
   })
+  @ApiAnswer('TwoFactorSetupResponse')
   async setup(@CurrentUser() user: AuthUser, @Body() body: TwoFactorSetupDto): Promise<TwoFactorSetupResponse> {
     await this.reauth.assertPassword(await this.users.getById(user.userId), body.current_password);
     return this.twoFactor.setup(user.userId);
@@ -47,6 +49,7 @@ export class TwoFactorController {
   @ApiOperation({
     summary: 'With the current password and a current code: 2FA on, 10 single-use recovery codes returned once',
   })
+  @ApiAnswer('TwoFactorEnabledResponse')
   async verify(@CurrentUser() user: AuthUser, @Body() body: TwoFactorTokenDto): Promise<TwoFactorEnabledResponse> {
     await this.reauth.assertPassword(await this.users.getById(user.userId), body.current_password);
     return this.twoFactor.enable(user.userId, body.token);
@@ -55,6 +58,7 @@ export class TwoFactorController {
   @Post('disable-2fa')
   @HttpCode(200)
   @ApiOperation({ summary: 'Turn 2FA off with the current password and a current code or a recovery code' })
+  @ApiAnswer('MessageResponse')
   async disable(@CurrentUser() user: AuthUser, @Body() body: TwoFactorTokenDto): Promise<MessageResponse> {
     await this.reauth.assertPassword(await this.users.getById(user.userId), body.current_password);
     return this.twoFactor.disable(user.userId, body.token);
