@@ -17,7 +17,7 @@ export const GENERATED_FILE = join(root, 'apps/api/src/openapi/contract-schemas.
 /** Names whose JSON form is a string even though TypeScript sees an object. */
 const AS_STRING = { Date: { type: 'string', format: 'date-time' } };
 
-export function contractSchemas() {
+function contractSchemas() {
   const program = ts.createProgram([entry], {
     strict: true,
     experimentalDecorators: true,

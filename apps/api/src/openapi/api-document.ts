@@ -16,7 +16,7 @@ import { addQueryParameters } from './query-parameters';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 /** Every `code` an error body can carry: the per-module codes of the contracts and the generic per-status ones. */
-export function knownErrorCodes(): string[] {
+function knownErrorCodes(): string[] {
   const codes = new Set<string>(['VALIDATION_FAILED', 'ERROR', 'INTERNAL', ...Object.values(CODE_BY_STATUS)]);
   for (const [name, value] of Object.entries(contracts)) {
     if (!name.endsWith('_ERROR_CODES') || typeof value !== 'object' || value === null) continue;

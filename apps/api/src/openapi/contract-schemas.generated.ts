@@ -29,9 +29,11 @@ export type ContractSchemaName =
   | 'ClientToServerEvents'
   | 'CoolOffPeriod'
   | 'CreateRoomDto'
+  | 'CreateTournamentDto'
   | 'DecideDisputeDto'
   | 'DecideReviewDto'
   | 'DepositRequestDto'
+  | 'DevMailDto'
   | 'DisputeDecision'
   | 'DisputeDto'
   | 'DisputeRequestDto'
@@ -59,11 +61,21 @@ export type ContractSchemaName =
   | 'GameRoomStatusLabel'
   | 'GameRoomViewDto'
   | 'GameStakeDto'
-  | 'Glicko2Game'
-  | 'Glicko2Rating'
   | 'GuestUser'
   | 'HealthDto'
   | 'JoinRoomDto'
+  | 'KycInquiryDto'
+  | 'KycMoneyAction'
+  | 'KycNextStep'
+  | 'KycProviderStatus'
+  | 'KycRequiredFor'
+  | 'KycRequirementReason'
+  | 'KycSandboxDeliveryDto'
+  | 'KycSandboxOutcomeDto'
+  | 'KycStatus'
+  | 'KycStatusDto'
+  | 'KycTier'
+  | 'KycWebhookAckDto'
   | 'LeaderboardEntry'
   | 'LeaderboardHighlights'
   | 'LeaderboardHolder'
@@ -103,6 +115,7 @@ export type ContractSchemaName =
   | 'MatchStartedDto'
   | 'MatchViewDto'
   | 'MessageResponse'
+  | 'MyTournamentEntryDto'
   | 'NotificationDto'
   | 'NotificationsChangedDto'
   | 'NotificationsResponse'
@@ -164,6 +177,12 @@ export type ContractSchemaName =
   | 'SessionDto'
   | 'SocialProvider'
   | 'StaffMeDto'
+  | 'TournamentDto'
+  | 'TournamentEntryDto'
+  | 'TournamentFormat'
+  | 'TournamentPrizeMode'
+  | 'TournamentsQueryDto'
+  | 'TournamentStatus'
   | 'TransactionDto'
   | 'TransactionsQueryDto'
   | 'TransactionStatus'
@@ -718,6 +737,42 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     description:
       'POST /rooms: {game_id, bet_amount, is_private (false), max_players (2)}; `password` for private rooms.',
   },
+  CreateTournamentDto: {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      game_id: { type: 'string' },
+      format: { type: 'string', enum: ['arena', 'bracket'] },
+      entry_fee: {
+        oneOf: [{ type: 'string' }, { type: 'number' }],
+        description: 'Dollars, above 0, at most 2 decimals.',
+      },
+      min_entrants: { type: 'number' },
+      max_entrants: { type: 'number' },
+      starts_at: { type: 'string' },
+      ends_at: { type: 'string' },
+      max_entries_per_player: { type: 'number' },
+      prize_mode: { type: 'string', enum: ['guaranteed', 'pooled'] },
+      payout_table: { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }] } },
+      rake_bps: { type: 'number' },
+    },
+    required: [
+      'name',
+      'game_id',
+      'format',
+      'entry_fee',
+      'min_entrants',
+      'max_entrants',
+      'starts_at',
+      'ends_at',
+      'max_entries_per_player',
+      'prize_mode',
+      'payout_table',
+      'rake_bps',
+    ],
+    description:
+      'POST /api/admin/tournaments. Amounts in dollars; the payout table in dollars (guaranteed) or percent (pooled).',
+  },
   DecideDisputeDto: {
     type: 'object',
     properties: { decision: { type: 'string', enum: ['uphold', 'void', 'award_other'] }, note: { type: 'string' } },
@@ -742,6 +797,23 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     },
     required: ['amount', 'payment_method'],
     description: 'POST /transactions/deposit (docs/product/wallet.md#deposits).',
+  },
+  DevMailDto: {
+    type: 'object',
+    properties: {
+      to: { type: 'string' },
+      subject: { type: 'string' },
+      text: { type: 'string' },
+      links: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Every http(s) link of the text, in order (the verification or reset link among them).',
+      },
+      sent_at: { type: 'string' },
+    },
+    required: ['to', 'subject', 'text', 'links', 'sent_at'],
+    description:
+      "One account mail in the local outbox (GET /api/dev/mail, newest first), kept only when the server runs without a\nmail server and DEV_MAIL is on (`npm start`'s embedded default).",
   },
   DisputeDecision: { type: 'string', enum: ['uphold', 'void', 'award_other'] },
   DisputeDto: {
@@ -1075,39 +1147,6 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     description:
       "A game and a stake: the body of quick match and of the matchmaking queue, and the start of a new room's.",
   },
-  Glicko2Game: {
-    type: 'object',
-    properties: {
-      opponent: {
-        type: 'object',
-        properties: {
-          rating: { type: 'number', description: 'Glicko scale (1500 is the starting point).' },
-          deviation: {
-            type: 'number',
-            description: 'Rating deviation (RD), Glicko scale: the 95 % interval is about rating ± 2 × deviation.',
-          },
-        },
-        required: ['rating', 'deviation'],
-      },
-      score: { type: 'number', description: '1 win, 0.5 draw (a tie), 0 loss.' },
-    },
-    required: ['opponent', 'score'],
-    description: "One game of a rating period: the opponent's rating before the period and the player's score in it.",
-  },
-  Glicko2Rating: {
-    type: 'object',
-    properties: {
-      rating: { type: 'number', description: 'Glicko scale (1500 is the starting point).' },
-      deviation: {
-        type: 'number',
-        description: 'Rating deviation (RD), Glicko scale: the 95 % interval is about rating ± 2 × deviation.',
-      },
-      volatility: { type: 'number' },
-    },
-    required: ['rating', 'deviation', 'volatility'],
-    description:
-      'Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013): a skill rating with its uncertainty (deviation)\nand how erratic the player is (volatility). Pure: no I/O, no clock. One rating period per match on SkillDuel\n(docs/decisions/1701-glicko2-ratings.md); the server updates both players in the settlement transaction, the\nbrowser shows the figures and may use `expectedScore`.',
-  },
   GuestUser: {
     type: 'object',
     properties: {
@@ -1182,6 +1221,141 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     type: 'object',
     properties: { password: { type: 'string', nullable: true } },
     description: 'POST /rooms/{id}/join: {password}; the password matters for private rooms only.',
+  },
+  KycInquiryDto: {
+    type: 'object',
+    properties: { reference: { type: 'string' }, hosted_url: { type: 'string' }, expires_at: { type: 'string' } },
+    required: ['reference', 'hosted_url', 'expires_at'],
+    description: 'POST /api/kyc/inquiries',
+  },
+  KycMoneyAction: {
+    type: 'string',
+    enum: ['deposit', 'withdrawal', 'stake'],
+    description: 'The money actions a tier can be required for.',
+  },
+  KycNextStep: {
+    type: 'string',
+    enum: [
+      'verify_email',
+      'declare_eligibility',
+      'start_verification',
+      'wait_for_provider',
+      'wait_for_support',
+      'contact_support',
+      'source_of_funds',
+    ],
+    description: "The player's next step toward the next tier.",
+  },
+  KycProviderStatus: {
+    type: 'string',
+    enum: ['approved', 'pending', 'rejected_retry', 'rejected_final', 'needs_review', 'expired'],
+  },
+  KycRequiredFor: { type: 'string', enum: ['deposit', 'withdrawal', 'play'] },
+  KycRequirementReason: {
+    type: 'string',
+    enum: ['policy', 'cumulative_withdrawals', 'identity_not_confirmed', 'deposits_30d'],
+    description: "Why a higher tier is needed (the `reason` of a refusal and of `GET /api/kyc`'s next step).",
+  },
+  KycSandboxDeliveryDto: {
+    type: 'object',
+    properties: { event_id: { type: 'string' } },
+    required: ['event_id'],
+    description: 'POST /api/kyc/sandbox/{reference}/outcome: the signed webhook the sandbox is delivering.',
+  },
+  KycSandboxOutcomeDto: {
+    type: 'object',
+    properties: {
+      status: { $ref: '#/components/schemas/KycProviderStatus' },
+      date_of_birth: {
+        type: 'string',
+        description: 'The date of birth the sandbox "reads from the document"; the declared one when absent.',
+      },
+    },
+    required: ['status'],
+    description:
+      "POST /api/kyc/sandbox/{reference}/outcome: the outcome the tester picks on the sandbox's hosted page.",
+  },
+  KycStatus: {
+    type: 'string',
+    enum: ['approved', 'none', 'pending', 'rejected_retry', 'rejected_final', 'needs_review', 'expired'],
+  },
+  KycStatusDto: {
+    type: 'object',
+    properties: {
+      tier: { type: 'string', enum: ['none', 'basic', 'verified', 'enhanced'] },
+      status: {
+        type: 'string',
+        enum: ['approved', 'none', 'pending', 'rejected_retry', 'rejected_final', 'needs_review', 'expired'],
+      },
+      reference: {
+        type: 'string',
+        nullable: true,
+        description: "The latest inquiry's reference, null before the first one.",
+      },
+      next: {
+        type: 'object',
+        properties: {
+          tier: { type: 'string', enum: ['none', 'basic', 'verified', 'enhanced'] },
+          step: { $ref: '#/components/schemas/KycNextStep' },
+        },
+        required: ['tier', 'step'],
+        nullable: true,
+        description: 'What the player can do next to reach a higher tier; null when there is nothing more to do.',
+      },
+      required_now: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            action: { $ref: '#/components/schemas/KycMoneyAction' },
+            tier: { type: 'string', enum: ['none', 'basic', 'verified', 'enhanced'] },
+            reason: { $ref: '#/components/schemas/KycRequirementReason' },
+          },
+          required: ['action', 'tier', 'reason'],
+        },
+        description:
+          'The money actions that need a tier the player lacks right now (even for the smallest amount), and why.',
+      },
+      withdrawable_before_verification: {
+        type: 'number',
+        nullable: true,
+        description:
+          'Dollars the player may still withdraw before the identity check is needed (KYC_REQUIRED_FOR=withdrawal);\nnull when verification is not in the way (already verified) or always needed.',
+      },
+      policy: {
+        type: 'object',
+        properties: {
+          required_for: { type: 'string', enum: ['deposit', 'withdrawal', 'play'] },
+          verify_above_cumulative_withdrawals: { type: 'number' },
+          enhanced_above_deposits_30d: { type: 'number' },
+        },
+        required: ['required_for', 'verify_above_cumulative_withdrawals', 'enhanced_above_deposits_30d'],
+        description: "The operator's policy, so the web app can explain in advance what will be asked and when.",
+      },
+      cumulative_withdrawals: {
+        type: 'number',
+        description: 'Dollars withdrawn so far (pending, held and paid; failed and rejected ones aside).',
+      },
+    },
+    required: [
+      'tier',
+      'status',
+      'reference',
+      'next',
+      'required_now',
+      'withdrawable_before_verification',
+      'policy',
+      'cumulative_withdrawals',
+    ],
+    description: 'GET /api/kyc',
+  },
+  KycTier: { type: 'string', enum: ['none', 'basic', 'verified', 'enhanced'] },
+  KycWebhookAckDto: {
+    type: 'object',
+    properties: { received: { type: 'boolean', enum: [true] }, duplicate: { type: 'boolean' } },
+    required: ['received', 'duplicate'],
+    description:
+      'POST /api/kyc/webhooks/{provider}: the delivery was accepted; `duplicate` when that event id came before.',
   },
   LeaderboardEntry: {
     type: 'object',
@@ -1547,7 +1721,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     description:
       "GET/POST/DELETE /api/matchmaking/queue: the player's entry. Dollars on the wire. GET answers the waiting entry, else\nthe `matched` one (with `room_id`) while that room is still to be played and the player sits in it, else null.",
   },
-  MatchmakingEntryStatus: { type: 'string', enum: ['refused', 'waiting', 'cancelled', 'closed', 'matched', 'expired'] },
+  MatchmakingEntryStatus: { type: 'string', enum: ['refused', 'waiting', 'cancelled', 'expired', 'closed', 'matched'] },
   MatchmakingExpiredDto: {
     type: 'object',
     properties: {
@@ -1726,6 +1900,16 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' } },
     required: ['success', 'message'],
     description: 'Answer of calls whose result the client does not use.',
+  },
+  MyTournamentEntryDto: {
+    type: 'object',
+    properties: {
+      entries: { type: 'array', items: { $ref: '#/components/schemas/TournamentEntryDto' } },
+      active_entries: { type: 'number', description: 'Entries still counting (not refunded).' },
+      entries_left: { type: 'number', description: 'Further entries the caller may still buy.' },
+    },
+    required: ['entries', 'active_entries', 'entries_left'],
+    description: "The caller's part in a tournament: null when they never entered.",
   },
   NotificationDto: {
     type: 'object',
@@ -2492,11 +2676,100 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     required: ['user_id', 'username', 'role'],
     description: "GET /api/admin/me: who the console is for (any signed-in user may ask; players get role 'player').",
   },
+  TournamentDto: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      game_id: { type: 'string' },
+      format: { type: 'string', enum: ['arena', 'bracket'] },
+      status: { type: 'string', enum: ['finished', 'cancelled', 'scheduled', 'running'] },
+      entry_fee: { type: 'number', description: 'Dollars.' },
+      entrants: { type: 'number', description: 'Players holding at least one entry.' },
+      entries: { type: 'number', description: 'Paid entries (a player may hold up to max_entries_per_player).' },
+      min_entrants: { type: 'number' },
+      max_entrants: { type: 'number' },
+      max_entries_per_player: { type: 'number' },
+      prize_mode: { type: 'string', enum: ['guaranteed', 'pooled'] },
+      payout_table: {
+        type: 'array',
+        items: { type: 'number' },
+        description: 'Dollars per place (guaranteed) or percent per place (pooled), best place first.',
+      },
+      rake_bps: { type: 'number' },
+      prize_pool: {
+        type: 'number',
+        description: 'Dollars: the published table (guaranteed) or entries × fee × (1 − rake) so far (pooled).',
+      },
+      starts_at: { type: 'string' },
+      ends_at: { type: 'string' },
+      seed_commitment: {
+        type: 'string',
+        description:
+          "sha256 of the tournament's seed, published before anyone pays; the seed is shown once it is finished.",
+      },
+      seed: { type: 'string', nullable: true },
+      cancel_reason: { type: 'string', nullable: true },
+      my_entry: {
+        anyOf: [
+          { $ref: '#/components/schemas/MyTournamentEntryDto' },
+          { type: 'object', nullable: true, enum: [null] },
+        ],
+      },
+    },
+    required: [
+      'id',
+      'name',
+      'game_id',
+      'format',
+      'status',
+      'entry_fee',
+      'entrants',
+      'entries',
+      'min_entrants',
+      'max_entrants',
+      'max_entries_per_player',
+      'prize_mode',
+      'payout_table',
+      'rake_bps',
+      'prize_pool',
+      'starts_at',
+      'ends_at',
+      'seed_commitment',
+      'seed',
+      'cancel_reason',
+      'my_entry',
+    ],
+  },
+  TournamentEntryDto: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      entry_no: { type: 'number' },
+      entry_fee: { type: 'number', description: 'Dollars.' },
+      status: { type: 'string', enum: ['held', 'refunded', 'played_in'] },
+      created_at: { type: 'string' },
+    },
+    required: ['id', 'entry_no', 'entry_fee', 'status', 'created_at'],
+    description: 'One entry of the caller, as GET /tournaments/{id} and POST .../entries answer it.',
+  },
+  TournamentFormat: { type: 'string', enum: ['arena', 'bracket'] },
+  TournamentPrizeMode: { type: 'string', enum: ['guaranteed', 'pooled'] },
+  TournamentsQueryDto: {
+    type: 'object',
+    properties: {
+      status: { type: 'string', enum: ['finished', 'cancelled', 'scheduled', 'running'] },
+      game: { type: 'string' },
+    },
+    description:
+      'GET /api/tournaments?status=&game= (without status: scheduled and running first, then the rest, newest first).',
+  },
+  TournamentStatus: { type: 'string', enum: ['finished', 'cancelled', 'scheduled', 'running'] },
   TransactionDto: {
     type: 'object',
     properties: {
       id: { type: 'string' },
-      type: { type: 'string', enum: ['win', 'deposit', 'withdrawal', 'bet', 'refund'] },
+      type: { type: 'string', enum: ['deposit', 'withdrawal', 'win', 'bet', 'refund'] },
       amount: { type: 'number', description: 'Dollars, always positive; `type` says which way the money went.' },
       status: { type: 'string', enum: ['completed', 'pending', 'failed'] },
       payment_method: {
@@ -2528,7 +2801,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     description: 'GET /transactions?limit&offset — newest first.',
   },
   TransactionStatus: { type: 'string', enum: ['completed', 'pending', 'failed'] },
-  TransactionType: { type: 'string', enum: ['win', 'deposit', 'withdrawal', 'bet', 'refund'] },
+  TransactionType: { type: 'string', enum: ['deposit', 'withdrawal', 'win', 'bet', 'refund'] },
   TwoFactorEnabledResponse: {
     type: 'object',
     properties: {

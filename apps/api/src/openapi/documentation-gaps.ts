@@ -23,6 +23,9 @@ export const WRITES_WITHOUT_PAYLOAD = new Set([
   'POST /api/notifications/read-all',
   'POST /api/notifications/{id}/read',
   'DELETE /api/matchmaking/queue',
+  'POST /api/kyc/inquiries',
+  'POST /api/tournaments/{id}/entries',
+  'DELETE /api/tournaments/{id}/entries/me',
 ]);
 
 export interface DocumentationCounts {

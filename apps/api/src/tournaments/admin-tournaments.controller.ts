@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminReasonDto, CreateTournamentDto, type TournamentDto } from '@skillduel/contracts';
 import { AuthUser, CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 import { StaffGuard, StaffOnly } from '../admin/staff.guard';
 import { TournamentLifecycleService } from './tournament-lifecycle.service';
 import { TournamentsEnabledGuard } from './tournaments-enabled.guard';
@@ -22,6 +23,7 @@ export class AdminTournamentsController {
 
   @Post()
   @ApiOperation({ summary: 'Create a tournament: its rules and prize table are fixed from now on' })
+  @ApiAnswer('TournamentDto', { status: 201 })
   create(@CurrentUser() user: AuthUser, @Body() body: CreateTournamentDto): Promise<TournamentDto> {
     return this.tournaments.create(user.userId, body);
   }
@@ -29,6 +31,7 @@ export class AdminTournamentsController {
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel with a reason: every entry refunded once' })
+  @ApiAnswer('TournamentDto')
   async cancel(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,

@@ -9,6 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, OptionalUser, type AuthUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import { ApiAnswer } from '../openapi/api-answer.decorator';
 import { TournamentsEnabledGuard } from './tournaments-enabled.guard';
 import { TournamentsService } from './tournaments.service';
 
@@ -21,6 +22,7 @@ export class TournamentsController {
 
   @Get()
   @ApiOperation({ summary: 'Tournaments by status and game (at most 100; upcoming and live first)' })
+  @ApiAnswer('TournamentDto', { list: true })
   list(@Query() query: TournamentsQueryDto): Promise<TournamentDto[]> {
     return this.tournaments.list(query);
   }
@@ -28,6 +30,7 @@ export class TournamentsController {
   @Get(':id')
   @UseGuards(OptionalJwtAuthGuard)
   @ApiOperation({ summary: 'A tournament with its rules and prize table; `my_entry` for a signed-in caller' })
+  @ApiAnswer('TournamentDto')
   view(@Param('id') id: string, @OptionalUser() user: AuthUser | undefined): Promise<TournamentDto> {
     return this.tournaments.view(id, user?.userId ?? null);
   }
@@ -41,7 +44,7 @@ export class TournamentsController {
     description:
       'A unique string per intended entry: a retry with the same key answers the first entry and pays nothing again.',
   })
-  @ApiResponse({ status: 201, description: 'The entry; its fee is in the tournament escrow' })
+  @ApiAnswer('TournamentEntryDto', { status: 201, description: 'The entry; its fee is in the tournament escrow' })
   @ApiResponse({ status: 400, description: "'Insufficient balance'" })
   @ApiResponse({ status: 403, description: 'Player protection (eligibility, freeze, break, max bet, loss limit)' })
   @ApiResponse({ status: 409, description: 'Not taking entries, full, or the entry limit reached' })
@@ -65,6 +68,7 @@ export class TournamentsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @ApiOperation({ summary: "Before the start: every one of the caller's entries refunded at once" })
+  @ApiAnswer('TournamentDto')
   leave(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<TournamentDto> {
     return this.tournaments.leave(user.userId, id);
   }

@@ -171,6 +171,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/tournaments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a tournament: its rules and prize table are fixed from now on */
+    post: operations['AdminTournamentsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/tournaments/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel with a reason: every entry refunded once */
+    post: operations['AdminTournamentsController_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/users': {
     parameters: {
       query?: never;
@@ -695,6 +729,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/dev/mail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Local outbox of account mail (only under npm start without SMTP_URL) */
+    get: operations['DevMailController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/games': {
     parameters: {
       query?: never;
@@ -721,6 +772,74 @@ export interface paths {
     get: operations['HealthController_check'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kyc': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The player’s tier and status, what is required next and why */
+    get: operations['KycController_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kyc/inquiries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts an identity check: reference, hosted_url (send the player there), expires_at */
+    post: operations['KycController_startInquiry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kyc/sandbox/{reference}/outcome': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sandbox provider only: the tester’s outcome, delivered as a signed webhook */
+    post: operations['KycController_sandboxOutcome'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kyc/webhooks/{provider}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The identity provider’s signed webhook (HMAC-SHA256 over timestamp + raw body) */
+    post: operations['KycController_webhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -950,6 +1069,73 @@ export interface paths {
     put?: never;
     post: operations['RoomsController_quickMatch'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tournaments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Tournaments by status and game (at most 100; upcoming and live first) */
+    get: operations['TournamentsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tournaments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A tournament with its rules and prize table; `my_entry` for a signed-in caller */
+    get: operations['TournamentsController_view'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tournaments/{id}/entries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['TournamentsController_enter'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tournaments/{id}/entries/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Before the start: every one of the caller's entries refunded at once */
+    delete: operations['TournamentsController_leave'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1427,6 +1613,24 @@ export interface components {
       /** @description Required when is_private is true; ignored otherwise. */
       password?: string;
     };
+    /** @description POST /api/admin/tournaments. Amounts in dollars; the payout table in dollars (guaranteed) or percent (pooled). */
+    CreateTournamentDto: {
+      ends_at: string;
+      /** @description Dollars, above 0, at most 2 decimals. */
+      entry_fee: string | number;
+      /** @enum {string} */
+      format: 'arena' | 'bracket';
+      game_id: string;
+      max_entrants: number;
+      max_entries_per_player: number;
+      min_entrants: number;
+      name: string;
+      payout_table: (string | number)[];
+      /** @enum {string} */
+      prize_mode: 'guaranteed' | 'pooled';
+      rake_bps: number;
+      starts_at: string;
+    };
     /** @description POST /api/admin/disputes/{id}/decide */
     DecideDisputeDto: {
       /** @enum {string} */
@@ -1445,6 +1649,18 @@ export interface components {
       amount: string | number;
       /** @enum {string} */
       payment_method: 'card' | 'paypal' | 'crypto' | 'bank';
+    };
+    /**
+     * @description One account mail in the local outbox (GET /api/dev/mail, newest first), kept only when the server runs without a
+     *     mail server and DEV_MAIL is on (`npm start`'s embedded default).
+     */
+    DevMailDto: {
+      /** @description Every http(s) link of the text, in order (the verification or reset link among them). */
+      links: string[];
+      sent_at: string;
+      subject: string;
+      text: string;
+      to: string;
     };
     /** @description A player's own dispute of a round (GET/POST /api/rooms/{id}/rounds/{n}/disputes). */
     DisputeDto: {
@@ -1501,7 +1717,7 @@ export interface components {
      *     (docs/product/app-and-api.md#error-bodies).
      */
     ErrorBody: {
-      /** @description Machine-readable code, one of: ACCOUNT_FROZEN, ADMIN_TARGET, AGE_NOT_ELIGIBLE, ALREADY_DISPUTED, ALREADY_FROZEN, ALREADY_IN_QUEUE, ALREADY_MATCHED, AWAITING_SECOND_APPROVAL, BAD_REQUEST, BET_NOT_ALLOWED, CONFLICT, CONFLICT_OF_INTEREST, COUNTRY_NOT_ELIGIBLE, CURRENT_PASSWORD_REQUIRED, DATABASE_UNAVAILABLE, DEPOSIT_LIMIT_EXCEEDED, DISPUTE_ALREADY_DECIDED, DISPUTE_WINDOW_CLOSED, ELIGIBILITY_LOCKED, ELIGIBILITY_REQUIRED, EMAIL_TAKEN, ERROR, EXCLUSION_CANNOT_BE_SHORTENED, FLAG_ALREADY_RESOLVED, FORBIDDEN, GAME_NOT_FOUND, GUEST_CHAT, GUEST_EMOTE, GUEST_PLAY, INPUT_REJECTED, INSUFFICIENT_BALANCE, INTERNAL, INVALID_BET, INVALID_CREDENTIALS, INVALID_MAX_PLAYERS, INVALID_PAYLOAD, INVALID_REDIRECT_URI, INVALID_REFRESH_TOKEN, INVALID_STATE, INVALID_TOKEN, LAST_SIGN_IN_METHOD, LOSS_LIMIT_EXCEEDED, MAX_BET_EXCEEDED, METHOD_NOT_ALLOWED, NOT_A_PLAYER, NOT_DISPUTABLE, NOT_FOUND, NOT_FROZEN, NOT_IN_QUEUE, NOT_IN_ROOM, NOT_WATCHING, NO_PASSWORD, OAUTH_ACCOUNT_LINKED_ELSEWHERE, OAUTH_EMAIL_IN_USE, OAUTH_NOT_LINKED, OAUTH_STATE_INVALID, OAUTH_VERIFICATION_FAILED, OWN_ROOM, PAYLOAD_TOO_LARGE, PRIVATE_ROOM, PROVIDER_NOT_CONFIGURED, PROVIDER_UNAVAILABLE, RATE_LIMITED, REVIEW_ALREADY_DECIDED, ROOM_NOT_JOINABLE, ROOM_SERVER_STOPPED, SELF_EXCLUDED, SESSION_REVOKED, TOO_MANY_CONNECTIONS, TOO_MANY_OPEN_ROOMS, TOO_MANY_PASSWORD_GUESSES, TOO_MANY_REQUESTS, TOO_MANY_ROOMS, TOO_MANY_TWO_FACTOR_ATTEMPTS, TWO_FACTOR_ALREADY_ENABLED, TWO_FACTOR_INVALID, TWO_FACTOR_NOT_ENABLED, TWO_FACTOR_REQUIRED, TWO_FACTOR_SETUP_MISSING, UNAUTHORIZED, UNAVAILABLE, UNDER_REVIEW, UNSUPPORTED_MEDIA_TYPE, USERNAME_RESERVED, USERNAME_TAKEN, VALIDATION_FAILED, WRONG_PASSWORD. */
+      /** @description Machine-readable code, one of: ACCOUNT_FROZEN, ADMIN_TARGET, AGE_NOT_ELIGIBLE, ALREADY_DISPUTED, ALREADY_FROZEN, ALREADY_IN_QUEUE, ALREADY_MATCHED, ALREADY_VERIFIED, AWAITING_SECOND_APPROVAL, BAD_REQUEST, BET_NOT_ALLOWED, CONFLICT, CONFLICT_OF_INTEREST, COUNTRY_NOT_ELIGIBLE, CURRENT_PASSWORD_REQUIRED, DATABASE_UNAVAILABLE, DEPOSIT_LIMIT_EXCEEDED, DISPUTE_ALREADY_DECIDED, DISPUTE_WINDOW_CLOSED, ELIGIBILITY_LOCKED, ELIGIBILITY_REQUIRED, EMAIL_TAKEN, ERROR, EXCLUSION_CANNOT_BE_SHORTENED, FLAG_ALREADY_RESOLVED, FORBIDDEN, GAME_NOT_FOUND, GUEST_CHAT, GUEST_EMOTE, GUEST_PLAY, INPUT_REJECTED, INSUFFICIENT_BALANCE, INTERNAL, INVALID_BET, INVALID_CREDENTIALS, INVALID_MAX_PLAYERS, INVALID_PAYLOAD, INVALID_REDIRECT_URI, INVALID_REFRESH_TOKEN, INVALID_SIGNATURE, INVALID_STATE, INVALID_TOKEN, INVALID_WEBHOOK, LAST_SIGN_IN_METHOD, LOSS_LIMIT_EXCEEDED, MAX_BET_EXCEEDED, METHOD_NOT_ALLOWED, NOT_A_PLAYER, NOT_DISPUTABLE, NOT_FOUND, NOT_FROZEN, NOT_IN_QUEUE, NOT_IN_ROOM, NOT_WATCHING, NO_PASSWORD, OAUTH_ACCOUNT_LINKED_ELSEWHERE, OAUTH_EMAIL_IN_USE, OAUTH_NOT_LINKED, OAUTH_STATE_INVALID, OAUTH_VERIFICATION_FAILED, OWN_ROOM, PAYLOAD_TOO_LARGE, PRIVATE_ROOM, PROVIDER_NOT_CONFIGURED, PROVIDER_UNAVAILABLE, RATE_LIMITED, REVIEW_ALREADY_DECIDED, ROOM_NOT_JOINABLE, ROOM_SERVER_STOPPED, SELF_EXCLUDED, SESSION_REVOKED, TOO_MANY_CONNECTIONS, TOO_MANY_OPEN_ROOMS, TOO_MANY_PASSWORD_GUESSES, TOO_MANY_REQUESTS, TOO_MANY_ROOMS, TOO_MANY_TWO_FACTOR_ATTEMPTS, TOURNAMENT_ALREADY_STARTED, TOURNAMENT_ENTRY_LIMIT, TOURNAMENT_FULL, TOURNAMENT_NOT_CANCELLABLE, TOURNAMENT_NOT_ENTERED, TOURNAMENT_NOT_OPEN, TWO_FACTOR_ALREADY_ENABLED, TWO_FACTOR_INVALID, TWO_FACTOR_NOT_ENABLED, TWO_FACTOR_REQUIRED, TWO_FACTOR_SETUP_MISSING, UNAUTHORIZED, UNAVAILABLE, UNDER_REVIEW, UNKNOWN_REFERENCE, UNSUPPORTED_MEDIA_TYPE, USERNAME_RESERVED, USERNAME_TAKEN, VALIDATION_ERROR, VALIDATION_FAILED, VERIFICATION_CLOSED, VERIFICATION_REQUIRED, WEBHOOK_TOO_OLD, WRONG_PASSWORD. */
       code: string;
       detail: string;
       /** @description Per-field messages for validation failures. */
@@ -1617,6 +1833,88 @@ export interface components {
     /** @description POST /rooms/{id}/join: {password}; the password matters for private rooms only. */
     JoinRoomDto: {
       password?: string | null;
+    };
+    /** @description POST /api/kyc/inquiries */
+    KycInquiryDto: {
+      expires_at: string;
+      hosted_url: string;
+      reference: string;
+    };
+    /**
+     * @description The money actions a tier can be required for.
+     * @enum {string}
+     */
+    KycMoneyAction: 'deposit' | 'withdrawal' | 'stake';
+    /**
+     * @description The player's next step toward the next tier.
+     * @enum {string}
+     */
+    KycNextStep:
+      | 'verify_email'
+      | 'declare_eligibility'
+      | 'start_verification'
+      | 'wait_for_provider'
+      | 'wait_for_support'
+      | 'contact_support'
+      | 'source_of_funds';
+    /** @enum {string} */
+    KycProviderStatus: 'approved' | 'pending' | 'rejected_retry' | 'rejected_final' | 'needs_review' | 'expired';
+    /**
+     * @description Why a higher tier is needed (the `reason` of a refusal and of `GET /api/kyc`'s next step).
+     * @enum {string}
+     */
+    KycRequirementReason: 'policy' | 'cumulative_withdrawals' | 'identity_not_confirmed' | 'deposits_30d';
+    /** @description POST /api/kyc/sandbox/{reference}/outcome: the signed webhook the sandbox is delivering. */
+    KycSandboxDeliveryDto: {
+      event_id: string;
+    };
+    /** @description POST /api/kyc/sandbox/{reference}/outcome: the outcome the tester picks on the sandbox's hosted page. */
+    KycSandboxOutcomeDto: {
+      /** @description The date of birth the sandbox "reads from the document"; the declared one when absent. */
+      date_of_birth?: string;
+      status: components['schemas']['KycProviderStatus'];
+    };
+    /** @description GET /api/kyc */
+    KycStatusDto: {
+      /** @description Dollars withdrawn so far (pending, held and paid; failed and rejected ones aside). */
+      cumulative_withdrawals: number;
+      /** @description What the player can do next to reach a higher tier; null when there is nothing more to do. */
+      next: {
+        step: components['schemas']['KycNextStep'];
+        /** @enum {string} */
+        tier: 'none' | 'basic' | 'verified' | 'enhanced';
+      } | null;
+      /** @description The operator's policy, so the web app can explain in advance what will be asked and when. */
+      policy: {
+        enhanced_above_deposits_30d: number;
+        /** @enum {string} */
+        required_for: 'deposit' | 'withdrawal' | 'play';
+        verify_above_cumulative_withdrawals: number;
+      };
+      /** @description The latest inquiry's reference, null before the first one. */
+      reference: string | null;
+      /** @description The money actions that need a tier the player lacks right now (even for the smallest amount), and why. */
+      required_now: {
+        action: components['schemas']['KycMoneyAction'];
+        reason: components['schemas']['KycRequirementReason'];
+        /** @enum {string} */
+        tier: 'none' | 'basic' | 'verified' | 'enhanced';
+      }[];
+      /** @enum {string} */
+      status: 'approved' | 'none' | 'pending' | 'rejected_retry' | 'rejected_final' | 'needs_review' | 'expired';
+      /** @enum {string} */
+      tier: 'none' | 'basic' | 'verified' | 'enhanced';
+      /**
+       * @description Dollars the player may still withdraw before the identity check is needed (KYC_REQUIRED_FOR=withdrawal);
+       *     null when verification is not in the way (already verified) or always needed.
+       */
+      withdrawable_before_verification: number | null;
+    };
+    /** @description POST /api/kyc/webhooks/{provider}: the delivery was accepted; `duplicate` when that event id came before. */
+    KycWebhookAckDto: {
+      duplicate: boolean;
+      /** @enum {boolean} */
+      received: true;
     };
     LeaderboardEntry: {
       /** @description Two-letter code or null. */
@@ -1770,7 +2068,7 @@ export interface components {
       waited_ms: number;
     };
     /** @enum {string} */
-    MatchmakingEntryStatus: 'refused' | 'waiting' | 'cancelled' | 'closed' | 'matched' | 'expired';
+    MatchmakingEntryStatus: 'refused' | 'waiting' | 'cancelled' | 'expired' | 'closed' | 'matched';
     /**
      * @description Who won a round, neutrally: a seat name, a tie (refunded), or void (refunded: both gone, crash, cancelled).
      * @enum {string}
@@ -1821,6 +2119,14 @@ export interface components {
       message: string;
       /** @enum {boolean} */
       success: true;
+    };
+    /** @description The caller's part in a tournament: null when they never entered. */
+    MyTournamentEntryDto: {
+      /** @description Entries still counting (not refunded). */
+      active_entries: number;
+      entries: components['schemas']['TournamentEntryDto'][];
+      /** @description Further entries the caller may still buy. */
+      entries_left: number;
     };
     NotificationDto: {
       created_at: string;
@@ -2171,6 +2477,48 @@ export interface components {
       user_id: string;
       username: string;
     };
+    TournamentDto: {
+      cancel_reason: string | null;
+      ends_at: string;
+      /** @description Players holding at least one entry. */
+      entrants: number;
+      /** @description Paid entries (a player may hold up to max_entries_per_player). */
+      entries: number;
+      /** @description Dollars. */
+      entry_fee: number;
+      /** @enum {string} */
+      format: 'arena' | 'bracket';
+      game_id: string;
+      id: string;
+      max_entrants: number;
+      max_entries_per_player: number;
+      min_entrants: number;
+      my_entry: components['schemas']['MyTournamentEntryDto'] | (never | null);
+      name: string;
+      /** @description Dollars per place (guaranteed) or percent per place (pooled), best place first. */
+      payout_table: number[];
+      /** @enum {string} */
+      prize_mode: 'guaranteed' | 'pooled';
+      /** @description Dollars: the published table (guaranteed) or entries × fee × (1 − rake) so far (pooled). */
+      prize_pool: number;
+      rake_bps: number;
+      seed: string | null;
+      /** @description sha256 of the tournament's seed, published before anyone pays; the seed is shown once it is finished. */
+      seed_commitment: string;
+      starts_at: string;
+      /** @enum {string} */
+      status: 'finished' | 'cancelled' | 'scheduled' | 'running';
+    };
+    /** @description One entry of the caller, as GET /tournaments/{id} and POST .../entries answer it. */
+    TournamentEntryDto: {
+      created_at: string;
+      /** @description Dollars. */
+      entry_fee: number;
+      entry_no: number;
+      id: string;
+      /** @enum {string} */
+      status: 'held' | 'refunded' | 'played_in';
+    };
     /** @description One row of the user's transaction history (docs/product/wallet.md#transaction-history). */
     TransactionDto: {
       /** @description Dollars, always positive; `type` says which way the money went. */
@@ -2193,7 +2541,7 @@ export interface components {
       /** @enum {string} */
       status: 'completed' | 'pending' | 'failed';
       /** @enum {string} */
-      type: 'win' | 'deposit' | 'withdrawal' | 'bet' | 'refund';
+      type: 'deposit' | 'withdrawal' | 'win' | 'bet' | 'refund';
     };
     /** @description POST /auth/verify-2fa: 2FA is on; the recovery codes are shown once and each works once. */
     TwoFactorEnabledResponse: {
@@ -2723,6 +3071,92 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminReviewDto'];
+        };
+      };
+    };
+  };
+  AdminTournamentsController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTournamentDto'];
+      };
+    };
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TournamentDto */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TournamentDto'];
+        };
+      };
+    };
+  };
+  AdminTournamentsController_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminReasonDto'];
+      };
+    };
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TournamentDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TournamentDto'];
         };
       };
     };
@@ -4189,6 +4623,44 @@ export interface operations {
       };
     };
   };
+  DevMailController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Mails kept by the local outbox, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DevMailDto'][];
+        };
+      };
+    };
+  };
   GamesController_list: {
     parameters: {
       query?: never;
@@ -4270,6 +4742,209 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['HealthDto'];
+        };
+      };
+    };
+  };
+  KycController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description KycStatusDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KycStatusDto'];
+        };
+      };
+    };
+  };
+  KycController_startInquiry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description KycInquiryDto */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KycInquiryDto'];
+        };
+      };
+      /** @description VERIFICATION_REQUIRED (tier basic): verify the email, confirm eligibility */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description ALREADY_VERIFIED, or VERIFICATION_CLOSED (final refusal, in review) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  KycController_sandboxOutcome: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['KycSandboxOutcomeDto'];
+      };
+    };
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description KycSandboxDeliveryDto */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KycSandboxDeliveryDto'];
+        };
+      };
+    };
+  };
+  KycController_webhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider: string;
+      };
+      cookie?: never;
+    };
+    /** @description The provider’s own event JSON, exactly as signed (the signature covers the raw bytes) */
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description KycWebhookAckDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KycWebhookAckDto'];
+        };
+      };
+      /** @description WEBHOOK_TOO_OLD, INVALID_WEBHOOK, UNKNOWN_REFERENCE */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description INVALID_SIGNATURE */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
     };
@@ -5116,6 +5791,197 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['QuickMatchResponseDto'];
+        };
+      };
+    };
+  };
+  TournamentsController_list: {
+    parameters: {
+      query?: {
+        game?: string;
+        status?: 'finished' | 'cancelled' | 'scheduled' | 'running';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TournamentDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TournamentDto'][];
+        };
+      };
+    };
+  };
+  TournamentsController_view: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TournamentDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TournamentDto'];
+        };
+      };
+    };
+  };
+  TournamentsController_enter: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A unique string per intended entry: a retry with the same key answers the first entry and pays nothing again. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The entry; its fee is in the tournament escrow */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TournamentEntryDto'];
+        };
+      };
+      /** @description 'Insufficient balance' */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Player protection (eligibility, freeze, break, max bet, loss limit) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not taking entries, full, or the entry limit reached */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  TournamentsController_leave: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TournamentDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TournamentDto'];
         };
       };
     };

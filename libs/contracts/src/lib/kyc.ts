@@ -85,6 +85,17 @@ export interface KycInquiryDto {
   expires_at: string;
 }
 
+/** POST /api/kyc/webhooks/{provider}: the delivery was accepted; `duplicate` when that event id came before. */
+export interface KycWebhookAckDto {
+  received: true;
+  duplicate: boolean;
+}
+
+/** POST /api/kyc/sandbox/{reference}/outcome: the signed webhook the sandbox is delivering. */
+export interface KycSandboxDeliveryDto {
+  event_id: string;
+}
+
 /** Both webhooks' signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
 export const KYC_SIGNATURE_HEADER = 'x-skillduel-signature';
 

@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { DevMailDto } from '@skillduel/contracts';
 import { AppError } from '../../common/app-error';
+import { ApiAnswer } from '../../openapi/api-answer.decorator';
 import { DevMailbox } from './dev-mailbox';
 
 @ApiTags('dev')
@@ -12,7 +13,7 @@ export class DevMailController {
   /** The local outbox, newest first; 404 unless the server runs without a mail server and DEV_MAIL is on. */
   @Get()
   @ApiOperation({ summary: 'Local outbox of account mail (only under npm start without SMTP_URL)' })
-  @ApiOkResponse({ description: 'Mails kept by the local outbox, newest first: to, subject, text, links, sent_at' })
+  @ApiAnswer('DevMailDto', { list: true, description: 'Mails kept by the local outbox, newest first' })
   list(): DevMailDto[] {
     if (!this.outbox.enabled) throw AppError.notFound();
     return this.outbox.list();

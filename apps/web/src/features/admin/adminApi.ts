@@ -21,7 +21,7 @@ const adminApiWithTags = api.enhanceEndpoints({
 });
 
 /** The operator console's calls (/api/admin/*, support and admin only; decision 1601). */
-const adminApi = adminApiWithTags.injectEndpoints({
+export const adminApi = adminApiWithTags.injectEndpoints({
   endpoints: (build) => ({
     getStaffMe: build.query<StaffMeDto, void>({ query: () => '/admin/me' }),
     searchUsers: build.query<AdminUserSummaryDto[], string>({

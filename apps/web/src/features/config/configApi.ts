@@ -1,7 +1,7 @@
 import type { PublicConfigDto } from '@skillduel/contracts';
 import { api } from '../../app/api';
 
-const configApi = api.injectEndpoints({
+export const configApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * GET /api/config — public feature flags, limits and configured OAuth providers

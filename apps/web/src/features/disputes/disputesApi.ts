@@ -4,7 +4,7 @@ import { api } from '../../app/api';
 const disputesApiWithTags = api.enhanceEndpoints({ addTagTypes: ['Dispute'] });
 
 /** A player's disputes of a finished round (POST/GET /api/rooms/{id}/rounds/{n}/disputes; decision 1602). */
-const disputesApi = disputesApiWithTags.injectEndpoints({
+export const disputesApi = disputesApiWithTags.injectEndpoints({
   endpoints: (build) => ({
     getMyDisputes: build.query<DisputeDto[], { roomId: string; round: number }>({
       query: ({ roomId, round }) => `/rooms/${encodeURIComponent(roomId)}/rounds/${round}/disputes`,

@@ -7,7 +7,7 @@ interface LeaderboardArgs {
   region: string;
 }
 
-const leaderboardApi = api.injectEndpoints({
+export const leaderboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * GET /api/users/leaderboard/ with the page's period and region, sent and honoured

@@ -1,7 +1,7 @@
 import type { MatchHistoryPageDto, MatchReplayDto, PlayerStatisticsDto } from '@skillduel/contracts';
 import { api } from '../../app/api';
 
-const profileStatsApi = api.injectEndpoints({
+export const profileStatsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/users/me/statistics: real figures, never samples. */
     getMyStatistics: build.query<PlayerStatisticsDto, void>({

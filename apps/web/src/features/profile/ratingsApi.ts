@@ -1,7 +1,7 @@
 import type { PlayerRatingsResponse } from '@skillduel/contracts';
 import { api } from '../../app/api';
 
-const ratingsApi = api.injectEndpoints({
+export const ratingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/users/{id}/ratings: Glicko-2 rating per game (decision 1701). */
     getUserRatings: build.query<PlayerRatingsResponse, string>({

@@ -17,7 +17,7 @@ interface EligibilityRequest {
 }
 
 /** Eligibility, limits, breaks and the reality check (docs/decisions/1501-responsible-gaming.md). */
-const rgApi = rgApiWithTags.injectEndpoints({
+export const rgApi = rgApiWithTags.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/users/me/eligibility */
     getEligibility: build.query<EligibilityDto, void>({

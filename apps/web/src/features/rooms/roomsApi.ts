@@ -90,7 +90,7 @@ function streamLobby(dispatch: AppDispatch, onEvent: (event: LobbyRoomEventDto) 
   };
 }
 
-const roomsApi = roomsBase.injectEndpoints({
+export const roomsApi = roomsBase.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/rooms?game=&status= — the active rooms, kept live by `lobby:room` events. */
     getRooms: build.query<RoomDto[], RoomsQuery>({
