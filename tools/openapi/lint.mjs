@@ -46,7 +46,7 @@ current(GENERATED_FILE, await generatedSource(), 'run node tools/openapi/lint.mj
 
 // The API's TypeScript sources, loaded without a build (the transform the tests use).
 const require = createRequire(import.meta.url);
-require('./register-ts.cjs');
+require('../register-ts.cjs');
 const { previewApiDocument } = require('../../apps/api/src/openapi/preview-document.ts');
 const { documentationCounts, documentationGaps } = require('../../apps/api/src/openapi/documentation-gaps.ts');
 const document = await previewApiDocument();

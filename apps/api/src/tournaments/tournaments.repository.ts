@@ -29,24 +29,10 @@ export interface TournamentRecord {
   entrants: number;
 }
 
-export interface NewTournament {
-  name: string;
-  gameId: string;
-  format: TournamentFormat;
-  entryFeeCents: bigint;
-  minEntrants: number;
-  maxEntrants: number;
-  startsAt: Date;
-  endsAt: Date;
-  maxEntriesPerPlayer: number;
-  prizeMode: TournamentPrizeMode;
-  payoutTable: bigint[];
-  rakeBps: number;
-  seed: string;
-  seedCommitment: string;
-  escrowAccountId: string;
+/** What the admin's create stores: the published rules, before any entry or status change. */
+export type NewTournament = Omit<TournamentRecord, 'id' | 'status' | 'cancelReason' | 'heldEntries' | 'entrants'> & {
   createdBy: string;
-}
+};
 
 export interface EntryRecord {
   id: string;

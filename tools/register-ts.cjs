@@ -1,4 +1,5 @@
-// Lets plain Node require the API's TypeScript sources without a build: each .ts file is transpiled on load with SWC
+// Lets plain Node require the API's TypeScript sources without a build (the OpenAPI lint, and the test entries that
+// run the real API in a child process): each .ts file is transpiled on load with SWC
 // (the same settings as the jest transform, decorator metadata included, no type checking) and the workspace's
 // `@skillduel/*` path aliases resolve to the libraries' sources as tsconfig.base.json declares them.
 const { readFileSync } = require('node:fs');
@@ -6,7 +7,7 @@ const Module = require('node:module');
 const { join } = require('node:path');
 const { transformSync } = require('@swc/core');
 
-const root = join(__dirname, '../..');
+const root = join(__dirname, '..');
 const { paths } = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8')).compilerOptions;
 const aliases = new Map(Object.entries(paths).map(([name, [target]]) => [name, join(root, target)]));
 
