@@ -1,6 +1,5 @@
 import type { DevMailDto } from '@skillduel/contracts';
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from './mail-templates';
 
 /** Plain text with its links made clickable (the text is escaped first, the links are the escaped text's own). */
 function textWithLinks(mail: DevMailDto): string {

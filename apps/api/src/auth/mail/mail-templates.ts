@@ -2,7 +2,7 @@ import type { MailMessage } from './mail.service';
 
 /** The account emails. Plain text first; the HTML part carries the same words and one link. */
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
