@@ -1,15 +1,34 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppError } from './app-error';
 
+/** The code of a body whose first problem names none (DTO rules may name theirs in `context: { code }`). */
+const GENERIC_VALIDATION_CODE = 'VALIDATION_FAILED';
+
+interface CollectedProblems {
+  fieldErrors: Record<string, string[]>;
+  /** The `context.code` of each field's first failed rule that names one. */
+  codeByField: Record<string, string>;
+}
+
+function codeOf(error: ValidationError): string | undefined {
+  for (const name of Object.keys(error.constraints ?? {})) {
+    const code: unknown = (error.contexts?.[name] as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
 function collect(
   errors: ValidationError[],
   parent = '',
-  into: Record<string, string[]> = {},
-): Record<string, string[]> {
+  into: CollectedProblems = { fieldErrors: {}, codeByField: {} },
+): CollectedProblems {
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
     if (error.constraints) {
-      into[path] = Object.values(error.constraints);
+      into.fieldErrors[path] = Object.values(error.constraints);
+      const code = codeOf(error);
+      if (code !== undefined) into.codeByField[path] = code;
     }
     if (error.children?.length) collect(error.children, path, into);
   }
@@ -57,7 +76,7 @@ class DepthLimitedValidationPipe extends ValidationPipe {
       if (isIntegerOutOfRange(value)) {
         const name = metadata.data ?? metadata.type;
         const message = integerOutOfRangeMessage(name);
-        throw AppError.badRequest('VALIDATION_FAILED', message, { [name]: [message] });
+        throw AppError.badRequest(GENERIC_VALIDATION_CODE, message, { [name]: [message] });
       }
     }
     return super.transform(value, metadata) as Promise<unknown>;
@@ -77,9 +96,12 @@ export function createValidationPipe(): ValidationPipe {
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => {
-      const fieldErrors = collect(errors);
-      const first = Object.values(fieldErrors)[0]?.[0] ?? 'Invalid request';
-      return AppError.badRequest('VALIDATION_FAILED', first, fieldErrors);
+      const { fieldErrors, codeByField } = collect(errors);
+      const [firstField, firstMessages] = Object.entries(fieldErrors)[0] ?? [];
+      const first = firstMessages?.[0] ?? 'Invalid request';
+      // The body's code names the problem its `detail` words, so clients can translate it without reading words.
+      const code = (firstField !== undefined ? codeByField[firstField] : undefined) ?? GENERIC_VALIDATION_CODE;
+      return AppError.badRequest(code, first, fieldErrors);
     },
   });
 }

@@ -845,6 +845,13 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       minMessage: { type: 'string' },
       maxCents: { type: 'number' },
       maxMessage: { type: 'string' },
+      codes: {
+        type: 'object',
+        properties: { invalid: { type: 'string' }, min: { type: 'string' }, max: { type: 'string' } },
+        required: ['invalid', 'min'],
+        description:
+          "The error body's `code` for each problem, so clients translate a refusal by its code rather than its words;\nwithout them a refusal has the generic 'VALIDATION_FAILED'.",
+      },
     },
     required: ['invalidMessage', 'minCents', 'minMessage'],
     description:

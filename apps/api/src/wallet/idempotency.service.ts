@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { IDEMPOTENCY_KEY_PATTERN, WALLET_MESSAGES } from '@skillduel/contracts';
+import { IDEMPOTENCY_KEY_PATTERN, WALLET_ERROR_CODES, WALLET_MESSAGES } from '@skillduel/contracts';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { toErrorBody } from '../common/all-exceptions.filter';
@@ -72,7 +72,7 @@ export class IdempotencyService {
     }
     const key = request.key;
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-      throw AppError.badRequest('INVALID_IDEMPOTENCY_KEY', WALLET_MESSAGES.invalidIdempotencyKey);
+      throw AppError.badRequest(WALLET_ERROR_CODES.invalidIdempotencyKey, WALLET_MESSAGES.invalidIdempotencyKey);
     }
     const requestHash = hashFingerprint(request.fingerprint);
 
@@ -88,10 +88,10 @@ export class IdempotencyService {
         const stored = await this.repository.find(manager, request.userId, key);
         if (!stored || stored.statusCode === null) {
           // The holder committed without an answer or the key was purged in between: never guess, let the client retry.
-          throw new AppError(409, 'IDEMPOTENCY_KEY_BUSY', WALLET_MESSAGES.idempotencyKeyBusy);
+          throw new AppError(409, WALLET_ERROR_CODES.idempotencyKeyBusy, WALLET_MESSAGES.idempotencyKeyBusy);
         }
         if (stored.requestHash !== requestHash) {
-          throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', WALLET_MESSAGES.idempotencyKeyReused);
+          throw new AppError(422, WALLET_ERROR_CODES.idempotencyKeyReused, WALLET_MESSAGES.idempotencyKeyReused);
         }
         return { statusCode: stored.statusCode, body: stored.body, replayed: true };
       }

@@ -72,7 +72,8 @@ export class WalletService {
       async (manager) => {
         const permissions = await this.repository.userPermissions(manager, userId);
         if (!permissions) throw new AppError(401, 'UNAUTHORIZED', 'Authentication required');
-        if (!permissions.canDeposit) throw new AppError(403, 'DEPOSIT_NOT_ALLOWED', WALLET_MESSAGES.depositNotAllowed);
+        if (!permissions.canDeposit)
+          throw new AppError(403, WALLET_ERROR_CODES.depositNotAllowed, WALLET_MESSAGES.depositNotAllowed);
 
         // The wallet is locked first (the ledger's lock order): it serializes this player's deposits, so the deposit
         // limits checked next hold under concurrency, and the balance after the deposit is known here.
@@ -95,7 +96,7 @@ export class WalletService {
             ledgerTransactionId: null,
             processAfterSeconds: null,
           });
-          const declined = new AppError(402, 'DEPOSIT_FAILED', TOAST_MESSAGES.depositFailed);
+          const declined = new AppError(402, WALLET_ERROR_CODES.depositFailed, TOAST_MESSAGES.depositFailed);
           return { statusCode: 402, body: { ...toErrorBody(declined).body, requestId } };
         }
 
@@ -142,19 +143,19 @@ export class WalletService {
         const permissions = await this.repository.userPermissions(manager, userId);
         if (!permissions) throw new AppError(401, 'UNAUTHORIZED', 'Authentication required');
         if (!permissions.canWithdraw)
-          throw new AppError(403, 'WITHDRAWAL_NOT_ALLOWED', WALLET_MESSAGES.withdrawalNotAllowed);
+          throw new AppError(403, WALLET_ERROR_CODES.withdrawalNotAllowed, WALLET_MESSAGES.withdrawalNotAllowed);
         if (permissions.frozen) throw new AppError(403, ADMIN_ERROR_CODES.accountFrozen, ADMIN_MESSAGES.accountFrozen);
 
         // No wallet can hold more than the ledger's largest entry: refuse before asking the ledger.
         if (amountCents > MAX_ENTRY_CENTS) {
-          throw AppError.badRequest('INSUFFICIENT_BALANCE', VALIDATION_MESSAGES.insufficientBalance);
+          throw AppError.badRequest(WALLET_ERROR_CODES.insufficientBalance, VALIDATION_MESSAGES.insufficientBalance);
         }
         const paymentId = randomUUID();
         // The wallet is locked first (the ledger's lock order): the balance checked here is the one the post
         // starts from, so the post cannot be refused (the ledger checks again anyway).
         const wallet = await this.ledger.lockWallet(userId, manager);
         if (wallet.balanceCents < amountCents) {
-          throw AppError.badRequest('INSUFFICIENT_BALANCE', VALIDATION_MESSAGES.insufficientBalance);
+          throw AppError.badRequest(WALLET_ERROR_CODES.insufficientBalance, VALIDATION_MESSAGES.insufficientBalance);
         }
         // Identity verification (docs/product/kyc.md), under the same wallet lock: the cumulative total it checks
         // counts every earlier withdrawal of this user, and none can commit in between.

@@ -1,6 +1,7 @@
 import { LIMITS } from './constants';
 import { VALIDATION_MESSAGES } from './messages';
 import { parseDollarsToCents } from './money';
+import { WALLET_ERROR_CODES } from './wallet-types';
 
 /*
  * Plain data and functions, no decorators: the browser's forms use these too, so this file must not import
@@ -17,6 +18,11 @@ export interface DollarAmountRule {
   minMessage: string;
   maxCents?: number;
   maxMessage?: string;
+  /**
+   * The error body's `code` for each problem, so clients translate a refusal by its code rather than its words;
+   * without them a refusal has the generic 'VALIDATION_FAILED'.
+   */
+  codes?: { invalid: string; min: string; max?: string };
 }
 
 export const DEPOSIT_AMOUNT_RULE: DollarAmountRule = {
@@ -25,6 +31,11 @@ export const DEPOSIT_AMOUNT_RULE: DollarAmountRule = {
   minMessage: VALIDATION_MESSAGES.depositMin,
   maxCents: LIMITS.depositMaxCents,
   maxMessage: VALIDATION_MESSAGES.depositMax,
+  codes: {
+    invalid: WALLET_ERROR_CODES.invalidDepositAmount,
+    min: WALLET_ERROR_CODES.depositBelowMinimum,
+    max: WALLET_ERROR_CODES.depositAboveMaximum,
+  },
 };
 
 /** The upper bound of a withdrawal is the balance, which only the server's ledger knows ('Insufficient balance'). */
@@ -32,6 +43,7 @@ export const WITHDRAWAL_AMOUNT_RULE: DollarAmountRule = {
   invalidMessage: VALIDATION_MESSAGES.invalidWithdrawal,
   minCents: LIMITS.withdrawalMinCents,
   minMessage: VALIDATION_MESSAGES.withdrawalMin,
+  codes: { invalid: WALLET_ERROR_CODES.invalidWithdrawalAmount, min: WALLET_ERROR_CODES.withdrawalBelowMinimum },
 };
 
 /**
@@ -43,6 +55,7 @@ export const BET_AMOUNT_RULE: DollarAmountRule = {
   invalidMessage: VALIDATION_MESSAGES.invalidBet,
   minCents: 1,
   minMessage: VALIDATION_MESSAGES.invalidBet,
+  codes: { invalid: WALLET_ERROR_CODES.invalidBetAmount, min: WALLET_ERROR_CODES.invalidBetAmount },
 };
 
 /**

@@ -41,6 +41,34 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** Codes of wallet refusals the spec does not name (the `code` of the error body). */
 export const WALLET_ERROR_CODES = {
+  /** 400: the deposit amount is missing, not a number, zero or negative, or has more than 2 decimals. */
+  invalidDepositAmount: 'INVALID_DEPOSIT_AMOUNT',
+  /** 400: under the minimum deposit. */
+  depositBelowMinimum: 'DEPOSIT_BELOW_MINIMUM',
+  /** 400: over the maximum deposit. */
+  depositAboveMaximum: 'DEPOSIT_ABOVE_MAXIMUM',
+  /** 400: the withdrawal amount is missing, not a number, zero or negative, or has more than 2 decimals. */
+  invalidWithdrawalAmount: 'INVALID_WITHDRAWAL_AMOUNT',
+  /** 400: under the minimum withdrawal. */
+  withdrawalBelowMinimum: 'WITHDRAWAL_BELOW_MINIMUM',
+  /** 400: a room's bet or an entry fee is missing, zero or negative, or has more than 2 decimals. */
+  invalidBetAmount: 'INVALID_BET_AMOUNT',
+  /** 400: the payment method is not one of card, paypal, crypto or bank. */
+  invalidPaymentMethod: 'INVALID_PAYMENT_METHOD',
+  /** 400: the wallet holds less than the amount asked for. */
+  insufficientBalance: 'INSUFFICIENT_BALANCE',
+  /** 402: the payment provider declined the deposit; nothing moved. */
+  depositFailed: 'DEPOSIT_FAILED',
+  /** 403: the account may not deposit (a guest or an account without the right). */
+  depositNotAllowed: 'DEPOSIT_NOT_ALLOWED',
+  /** 403: the account may not withdraw. */
+  withdrawalNotAllowed: 'WITHDRAWAL_NOT_ALLOWED',
+  /** 400: the Idempotency-Key header is not 1 to 255 visible ASCII characters. */
+  invalidIdempotencyKey: 'INVALID_IDEMPOTENCY_KEY',
+  /** 409: a request with this key is still being processed; the same key may be retried. */
+  idempotencyKeyBusy: 'IDEMPOTENCY_KEY_BUSY',
+  /** 422: the key was already used for a different request. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   /** 403: the account has 2FA on and `two_factor_code` was missing or wrong. */
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   /**

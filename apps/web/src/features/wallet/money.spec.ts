@@ -1,4 +1,4 @@
-import { TOAST_MESSAGES, VALIDATION_MESSAGES, WALLET_MESSAGES } from '@skillduel/contracts';
+import { TOAST_MESSAGES, VALIDATION_MESSAGES, WALLET_ERROR_CODES, WALLET_MESSAGES } from '@skillduel/contracts';
 import type { TFunction } from 'i18next';
 import type { ApiError } from '../../app/apiErrors';
 import { createI18n } from '../../i18n';
@@ -89,24 +89,28 @@ describe('money helpers', () => {
 
 describe('describeMoveFailure', () => {
   const t = createI18n('en').t as TFunction;
-  const apiError = (status: ApiError['status'], serverMessage?: string): ApiError => ({
+  const es = createI18n('es').t as TFunction;
+  /** A failed call as the API client reports it: the status, the server's sentence and the body with its code. */
+  const apiError = (status: ApiError['status'], serverMessage?: string, code?: string): ApiError => ({
     status,
     message: serverMessage ?? 'x',
     ...(serverMessage ? { serverMessage } : {}),
+    ...(code ? { data: { statusCode: status, code, detail: serverMessage, message: serverMessage } } : {}),
   });
 
   it("shows the server's reason for a refusal, which ends that attempt", () => {
-    expect(describeMoveFailure(t, 'withdrawal', apiError(400, VALIDATION_MESSAGES.insufficientBalance))).toEqual({
+    const short = apiError(400, VALIDATION_MESSAGES.insufficientBalance, WALLET_ERROR_CODES.insufficientBalance);
+    expect(describeMoveFailure(t, 'withdrawal', short)).toEqual({
       outcome: 'refused',
       message: 'Insufficient balance',
     });
-    expect(describeMoveFailure(t, 'deposit', apiError(402, TOAST_MESSAGES.depositFailed))).toEqual({
+    const declined = apiError(402, TOAST_MESSAGES.depositFailed, WALLET_ERROR_CODES.depositFailed);
+    expect(describeMoveFailure(t, 'deposit', declined)).toEqual({
       outcome: 'refused',
       message: 'Deposit failed. Please try again.',
     });
-    expect(describeMoveFailure(t, 'deposit', apiError(403, WALLET_MESSAGES.depositNotAllowed)).message).toBe(
-      WALLET_MESSAGES.depositNotAllowed,
-    );
+    const notAllowed = apiError(403, WALLET_MESSAGES.depositNotAllowed, WALLET_ERROR_CODES.depositNotAllowed);
+    expect(describeMoveFailure(t, 'deposit', notAllowed).message).toBe(WALLET_MESSAGES.depositNotAllowed);
   });
 
   it('says the spec failure toast when the outcome is unknown, so the same key may retry', () => {
@@ -117,18 +121,33 @@ describe('describeMoveFailure', () => {
       });
       expect(describeMoveFailure(t, 'withdrawal', error).message).toBe('Withdrawal failed. Please try again.');
     }
-    expect(describeMoveFailure(t, 'deposit', apiError(409, WALLET_MESSAGES.idempotencyKeyBusy))).toEqual({
+    const busy = apiError(409, WALLET_MESSAGES.idempotencyKeyBusy, WALLET_ERROR_CODES.idempotencyKeyBusy);
+    expect(describeMoveFailure(t, 'deposit', busy)).toEqual({
       outcome: 'unknown',
       message: WALLET_MESSAGES.idempotencyKeyBusy,
     });
+    expect(describeMoveFailure(es, 'deposit', busy).message).toBe(
+      'Una solicitud con esta clave todavía se está procesando. Inténtalo de nuevo.',
+    );
     expect(describeMoveFailure(t, 'deposit', new Error('x')).outcome).toBe('unknown');
   });
 
-  it('translates known server messages', () => {
-    const es = createI18n('es').t as TFunction;
-    expect(describeMoveFailure(es, 'withdrawal', apiError(400, VALIDATION_MESSAGES.insufficientBalance)).message).toBe(
-      'Saldo insuficiente',
+  it('translates a refusal by its code, whatever its words', () => {
+    const short = apiError(400, 'Not enough money in your wallet', WALLET_ERROR_CODES.insufficientBalance);
+    expect(describeMoveFailure(es, 'withdrawal', short).message).toBe('Saldo insuficiente');
+    expect(describeMoveFailure(t, 'withdrawal', short).message).toBe('Insufficient balance');
+    const underMinimum = apiError(400, VALIDATION_MESSAGES.depositMin, WALLET_ERROR_CODES.depositBelowMinimum);
+    expect(describeMoveFailure(es, 'deposit', underMinimum).message).toBe(es('validation.depositMin'));
+    expect(es('validation.depositMin')).not.toBe(VALIDATION_MESSAGES.depositMin);
+  });
+
+  it("keeps the server's own sentence for a code it does not know, and never reads the words", () => {
+    expect(describeMoveFailure(es, 'deposit', apiError(400, 'Something new', 'SOMETHING_NEW')).message).toBe(
+      'Something new',
     );
-    expect(describeMoveFailure(es, 'deposit', apiError(400, 'Something new')).message).toBe('Something new');
+    // The words of a known message without its code are not translated: only the code is.
+    expect(describeMoveFailure(es, 'withdrawal', apiError(400, VALIDATION_MESSAGES.insufficientBalance)).message).toBe(
+      VALIDATION_MESSAGES.insufficientBalance,
+    );
   });
 });

@@ -1,6 +1,6 @@
-import { TOAST_MESSAGES, VALIDATION_MESSAGES, WALLET_MESSAGES } from '@skillduel/contracts';
+import { VALIDATION_MESSAGES, WALLET_ERROR_CODES, WALLET_MESSAGES } from '@skillduel/contracts';
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../app/apiErrors';
+import { isApiError, type ApiError } from '../../app/apiErrors';
 import { rgRefusalText } from '../responsible-gaming/rgRefusal';
 import type { MoneyMoveKind } from './money';
 
@@ -23,22 +23,35 @@ type ServerMessageKey =
   | 'toast.depositFailed'
   | 'toast.withdrawalFailed';
 
-function entries<T extends Record<string, string>>(messages: T, prefix: string): [string, ServerMessageKey][] {
-  return Object.keys(messages).map((key) => [messages[key], `${prefix}.${key}` as ServerMessageKey]);
-}
-
-/** The server words its refusals with the contracts' messages; each has a translation. */
-const KEY_BY_SERVER_MESSAGE: ReadonlyMap<string, ServerMessageKey> = new Map([
-  ...entries(VALIDATION_MESSAGES, 'validation'),
-  ...entries(WALLET_MESSAGES, 'wallet.serverMessages'),
-  [TOAST_MESSAGES.depositFailed, 'toast.depositFailed'],
-  [TOAST_MESSAGES.withdrawalFailed, 'toast.withdrawalFailed'],
+/** Each wallet refusal's `code` and the translation of its message: refusals are translated by code, never by words. */
+const KEY_BY_CODE: ReadonlyMap<string, ServerMessageKey> = new Map<string, ServerMessageKey>([
+  [WALLET_ERROR_CODES.invalidDepositAmount, 'validation.invalidDeposit'],
+  [WALLET_ERROR_CODES.depositBelowMinimum, 'validation.depositMin'],
+  [WALLET_ERROR_CODES.depositAboveMaximum, 'validation.depositMax'],
+  [WALLET_ERROR_CODES.invalidWithdrawalAmount, 'validation.invalidWithdrawal'],
+  [WALLET_ERROR_CODES.withdrawalBelowMinimum, 'validation.withdrawalMin'],
+  [WALLET_ERROR_CODES.insufficientBalance, 'validation.insufficientBalance'],
+  [WALLET_ERROR_CODES.invalidPaymentMethod, 'wallet.serverMessages.invalidPaymentMethod'],
+  [WALLET_ERROR_CODES.depositNotAllowed, 'wallet.serverMessages.depositNotAllowed'],
+  [WALLET_ERROR_CODES.withdrawalNotAllowed, 'wallet.serverMessages.withdrawalNotAllowed'],
+  [WALLET_ERROR_CODES.twoFactorRequired, 'wallet.serverMessages.twoFactorRequiredToWithdraw'],
+  [WALLET_ERROR_CODES.invalidIdempotencyKey, 'wallet.serverMessages.invalidIdempotencyKey'],
+  [WALLET_ERROR_CODES.idempotencyKeyReused, 'wallet.serverMessages.idempotencyKeyReused'],
+  [WALLET_ERROR_CODES.idempotencyKeyBusy, 'wallet.serverMessages.idempotencyKeyBusy'],
+  [WALLET_ERROR_CODES.depositFailed, 'toast.depositFailed'],
 ]);
 
-/** A server message in the current language when it is one we know, else as the server wrote it. */
-function translateServerMessage(t: TFunction, message: string): string {
-  const key = KEY_BY_SERVER_MESSAGE.get(message);
-  return key === undefined ? message : t(key);
+function codeOf(error: ApiError): string | undefined {
+  if (typeof error.data !== 'object' || error.data === null) return undefined;
+  const code: unknown = (error.data as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The refusal in the current language when its code is one we know, else the server's own sentence. */
+function translateRefusal(t: TFunction, error: ApiError): string | undefined {
+  const code = codeOf(error);
+  const key = code === undefined ? undefined : KEY_BY_CODE.get(code);
+  return key === undefined ? error.serverMessage : t(key);
 }
 
 /** A 4xx that carries the server's own reason: the request was refused, nothing moved. */
@@ -56,11 +69,11 @@ export function describeMoveFailure(t: TFunction, kind: MoneyMoveKind, error: un
   if (!isApiError(error) || typeof error.status !== 'number') return { outcome: 'unknown', message: fallback };
   if (!isRefusal(error.status)) {
     // 409: a request with this key is still being processed; the server says so, and the same key may retry.
-    const busyMessage = error.status === 409 ? error.serverMessage : undefined;
-    return { outcome: 'unknown', message: busyMessage ? translateServerMessage(t, busyMessage) : fallback };
+    const busyMessage = error.status === 409 ? translateRefusal(t, error) : undefined;
+    return { outcome: 'unknown', message: busyMessage ?? fallback };
   }
   // A player-protection refusal (a limit, a break, a freeze) carries its figures: said in the player's language.
   const protection = rgRefusalText(t, error);
-  const message = protection ?? (error.serverMessage ? translateServerMessage(t, error.serverMessage) : fallback);
+  const message = protection ?? translateRefusal(t, error) ?? fallback;
   return { outcome: 'refused', message };
 }

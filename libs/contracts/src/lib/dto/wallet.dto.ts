@@ -1,22 +1,63 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidationOptions } from 'class-validator';
-import { amountProblem, DEPOSIT_AMOUNT_RULE, WITHDRAWAL_AMOUNT_RULE, type DollarAmountRule } from '../amount-rules';
+import { DEPOSIT_AMOUNT_RULE, WITHDRAWAL_AMOUNT_RULE, type DollarAmountRule } from '../amount-rules';
 import { PAYMENT_METHODS, type PaymentMethod } from '../constants';
-import { TRANSACTIONS_PAGE, WALLET_MESSAGES } from '../wallet-types';
+import { parseDollarsToCents } from '../money';
+import { TRANSACTIONS_PAGE, WALLET_ERROR_CODES, WALLET_MESSAGES } from '../wallet-types';
 
-/** Validates a dollar amount against `rule`; the failure message is the spec's wording for the exact problem. */
+/** The cents of a wire amount that parses and is above zero, else null (the "invalid" problem covers it). */
+function positiveCents(value: unknown): bigint | null {
+  const cents = parseDollarsToCents(value);
+  return cents === null || cents <= 0n ? null : cents;
+}
+
+/**
+ * Validates a dollar amount against `rule` as three constraints (invalid, under the minimum, over the maximum), at
+ * most one of which fails for a value, so the failure carries both the spec's wording for the exact problem and, in
+ * the error body's `code`, the rule's code for it (`context.code`, read by the API's validation pipe).
+ */
 export function IsDollarAmount(rule: DollarAmountRule, options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy(
+  const withCode = (code: string | undefined): ValidationOptions | undefined =>
+    code === undefined ? options : { ...options, context: { ...options?.context, code } };
+  const isAmount = ValidateBy(
     {
       name: 'isDollarAmount',
-      constraints: [rule],
       validator: {
-        validate: (value: unknown) => amountProblem(value, rule) === null,
-        defaultMessage: (args) => amountProblem(args?.value, rule) ?? rule.invalidMessage,
+        validate: (value: unknown) => positiveCents(value) !== null,
+        defaultMessage: () => rule.invalidMessage,
       },
     },
-    options,
+    withCode(rule.codes?.invalid),
   );
+  const atLeastMinimum = ValidateBy(
+    {
+      name: 'minDollarAmount',
+      validator: {
+        validate: (value: unknown) => (positiveCents(value) ?? BigInt(rule.minCents)) >= BigInt(rule.minCents),
+        defaultMessage: () => rule.minMessage,
+      },
+    },
+    withCode(rule.codes?.min),
+  );
+  const { maxCents } = rule;
+  const atMostMaximum =
+    maxCents === undefined
+      ? undefined
+      : ValidateBy(
+          {
+            name: 'maxDollarAmount',
+            validator: {
+              validate: (value: unknown) => (positiveCents(value) ?? 0n) <= BigInt(maxCents),
+              defaultMessage: () => rule.maxMessage ?? rule.invalidMessage,
+            },
+          },
+          withCode(rule.codes?.max),
+        );
+  return (target, propertyKey) => {
+    isAmount(target, propertyKey);
+    atLeastMinimum(target, propertyKey);
+    atMostMaximum?.(target, propertyKey);
+  };
 }
 
 /** POST /transactions/deposit (docs/product/wallet.md#deposits). */
@@ -25,7 +66,10 @@ export class DepositRequestDto {
   @IsDollarAmount(DEPOSIT_AMOUNT_RULE)
   amount!: number | string;
 
-  @IsIn(PAYMENT_METHODS, { message: WALLET_MESSAGES.invalidPaymentMethod })
+  @IsIn(PAYMENT_METHODS, {
+    message: WALLET_MESSAGES.invalidPaymentMethod,
+    context: { code: WALLET_ERROR_CODES.invalidPaymentMethod },
+  })
   payment_method!: PaymentMethod;
 }
 
@@ -35,7 +79,10 @@ export class WithdrawRequestDto {
   @IsDollarAmount(WITHDRAWAL_AMOUNT_RULE)
   amount!: number | string;
 
-  @IsIn(PAYMENT_METHODS, { message: WALLET_MESSAGES.invalidPaymentMethod })
+  @IsIn(PAYMENT_METHODS, {
+    message: WALLET_MESSAGES.invalidPaymentMethod,
+    context: { code: WALLET_ERROR_CODES.invalidPaymentMethod },
+  })
   payment_method!: PaymentMethod;
 
   /** A current authenticator code; required when the account has 2FA on (else 403 TWO_FACTOR_REQUIRED). */
