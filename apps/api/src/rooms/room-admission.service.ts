@@ -62,12 +62,14 @@ export class RoomAdmissionService {
       });
     }
     if (betCents < game.minBetCents) {
-      const message = ROOM_MESSAGES.betBelowMin(centsToDollars(game.minBetCents).toFixed(2));
-      throw AppError.badRequest(ROOM_ERROR_CODES.invalidBet, message, { bet_amount: [message] });
+      const amount = centsToDollars(game.minBetCents).toFixed(2);
+      const message = ROOM_MESSAGES.betBelowMin(amount);
+      throw new AppError(400, ROOM_ERROR_CODES.betBelowMinimum, message, { bet_amount: [message] }, { amount });
     }
     if (betCents > game.maxBetCents) {
-      const message = ROOM_MESSAGES.betAboveMax(centsToDollars(game.maxBetCents).toFixed(2));
-      throw AppError.badRequest(ROOM_ERROR_CODES.invalidBet, message, { bet_amount: [message] });
+      const amount = centsToDollars(game.maxBetCents).toFixed(2);
+      const message = ROOM_MESSAGES.betAboveMax(amount);
+      throw new AppError(400, ROOM_ERROR_CODES.betAboveMaximum, message, { bet_amount: [message] }, { amount });
     }
     return game;
   }
@@ -87,10 +89,10 @@ export class RoomAdmissionService {
     await this.moneyGate.assertMayStake(manager, userId, betCents);
     const open = await this.rooms.countOpenRooms(manager, userId);
     if (open >= this.config.MAX_OPEN_ROOMS_PER_PLAYER) {
-      throw AppError.conflict(
-        ROOM_ERROR_CODES.tooManyOpenRooms,
-        ROOM_MESSAGES.tooManyOpenRooms(this.config.MAX_OPEN_ROOMS_PER_PLAYER),
-      );
+      const max = this.config.MAX_OPEN_ROOMS_PER_PLAYER;
+      throw new AppError(409, ROOM_ERROR_CODES.tooManyOpenRooms, ROOM_MESSAGES.tooManyOpenRooms(max), undefined, {
+        max,
+      });
     }
   }
 

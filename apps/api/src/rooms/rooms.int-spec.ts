@@ -114,24 +114,61 @@ describe('rooms REST API', () => {
     it('refuses an unknown or missing game, bets outside the game limits, bad max_players and unknown fields', async () => {
       const player = await playerWithBalance(testApp.app, 500);
       const before = await moneySnapshot(testApp.databaseUrl);
-      const cases: Array<[Record<string, unknown>, string]> = [
-        [{ game_id: 'chess', bet_amount: 5 }, ROOM_MESSAGES.chooseGame],
-        [{ bet_amount: 5 }, ROOM_MESSAGES.chooseGame],
-        [{ game_id: '', bet_amount: 5 }, ROOM_MESSAGES.chooseGame],
-        [{ game_id: 'number-rush', bet_amount: 0.5 }, ROOM_MESSAGES.betBelowMin('1.00')],
-        [{ game_id: 'number-rush', bet_amount: 100.01 }, ROOM_MESSAGES.betAboveMax('100.00')],
-        [{ game_id: 'number-rush', bet_amount: 5, max_players: 3 }, ROOM_MESSAGES.maxPlayers],
-        [{ game_id: 'number-rush', bet_amount: 5, is_private: 'yes' }, 'is_private must be true or false'],
-        [{ game_id: 'number-rush', bet_amount: 5, is_private: true }, ROOM_MESSAGES.passwordRequired],
-        [{ game_id: 'number-rush', bet_amount: 5, is_private: true, password: 'abc' }, ROOM_MESSAGES.passwordRequired],
-        [{ game_id: 'number-rush', bet_amount: 5, balance: 1000 }, 'property balance should not exist'],
+      // Each refusal names its problem by code (clients translate by it) and carries the figures of its sentence.
+      const cases: Array<[Record<string, unknown>, string, string, Record<string, unknown>?]> = [
+        [{ game_id: 'chess', bet_amount: 5 }, ROOM_MESSAGES.chooseGame, 'GAME_NOT_FOUND'],
+        [{ bet_amount: 5 }, ROOM_MESSAGES.chooseGame, 'GAME_NOT_FOUND'],
+        [{ game_id: '', bet_amount: 5 }, ROOM_MESSAGES.chooseGame, 'GAME_NOT_FOUND'],
+        [
+          { game_id: 'number-rush', bet_amount: 0.5 },
+          ROOM_MESSAGES.betBelowMin('1.00'),
+          'BET_BELOW_MINIMUM',
+          { amount: '1.00' },
+        ],
+        [
+          { game_id: 'number-rush', bet_amount: 100.01 },
+          ROOM_MESSAGES.betAboveMax('100.00'),
+          'BET_ABOVE_MAXIMUM',
+          { amount: '100.00' },
+        ],
+        [{ game_id: 'number-rush', bet_amount: 5, max_players: 3 }, ROOM_MESSAGES.maxPlayers, 'INVALID_MAX_PLAYERS'],
+        [
+          { game_id: 'number-rush', bet_amount: 5, is_private: 'yes' },
+          'is_private must be true or false',
+          'VALIDATION_FAILED',
+        ],
+        [
+          { game_id: 'number-rush', bet_amount: 5, is_private: true },
+          ROOM_MESSAGES.passwordRequired,
+          'ROOM_PASSWORD_REQUIRED',
+        ],
+        [
+          { game_id: 'number-rush', bet_amount: 5, is_private: true, password: 'abc' },
+          ROOM_MESSAGES.passwordRequired,
+          'ROOM_PASSWORD_REQUIRED',
+        ],
+        [
+          { game_id: 'number-rush', bet_amount: 5, balance: 1000 },
+          'property balance should not exist',
+          'VALIDATION_FAILED',
+        ],
+        [{ game_id: 'number-rush', bet_amount: 0 }, VALIDATION_MESSAGES.invalidBet, 'INVALID_BET'],
       ];
-      for (const [payload, detail] of cases) {
+      for (const [payload, detail, code, params] of cases) {
         const response = await post('/api/rooms', player.accessToken, payload);
-        expect({ payload, status: response.statusCode, detail: response.json<{ detail: string }>().detail }).toEqual({
+        const body = response.json<{ detail: string; code: string; params?: Record<string, unknown> }>();
+        expect({
+          payload,
+          status: response.statusCode,
+          detail: body.detail,
+          code: body.code,
+          params: body.params,
+        }).toEqual({
           payload,
           status: 400,
           detail,
+          code,
+          params,
         });
       }
       await expectUnchanged(before);
@@ -185,6 +222,7 @@ describe('rooms REST API', () => {
       expect(refused[0].json()).toMatchObject({
         code: 'TOO_MANY_OPEN_ROOMS',
         detail: ROOM_MESSAGES.tooManyOpenRooms(3),
+        params: { max: 3 },
       });
       expect(await balanceCents(testApp.databaseUrl, player.user.id)).toBe(97_000n);
       await expectMoneyConsistent(testApp.databaseUrl);

@@ -1,6 +1,7 @@
 import { LIMITS } from './constants';
 import { VALIDATION_MESSAGES } from './messages';
 import { parseDollarsToCents } from './money';
+import { ROOM_ERROR_CODES } from './rooms-types';
 import { WALLET_ERROR_CODES } from './wallet-types';
 
 /*
@@ -55,7 +56,7 @@ export const BET_AMOUNT_RULE: DollarAmountRule = {
   invalidMessage: VALIDATION_MESSAGES.invalidBet,
   minCents: 1,
   minMessage: VALIDATION_MESSAGES.invalidBet,
-  codes: { invalid: WALLET_ERROR_CODES.invalidBetAmount, min: WALLET_ERROR_CODES.invalidBetAmount },
+  codes: { invalid: ROOM_ERROR_CODES.invalidBet, min: ROOM_ERROR_CODES.invalidBet },
 };
 
 /**

@@ -204,6 +204,12 @@ export interface QuickMatchResponseDto {
 /** Codes of room refusals (the `code` of the error body); the `detail` carries the human message. */
 export const ROOM_ERROR_CODES = {
   invalidBet: 'INVALID_BET',
+  /** 400, params.amount: the game's minimum bet in dollars ('1.00'). */
+  betBelowMinimum: 'BET_BELOW_MINIMUM',
+  /** 400, params.amount: the game's maximum bet in dollars. */
+  betAboveMaximum: 'BET_ABOVE_MAXIMUM',
+  /** 400: a private room needs a password of 6 to 64 characters. */
+  passwordRequired: 'ROOM_PASSWORD_REQUIRED',
   insufficientBalance: 'INSUFFICIENT_BALANCE',
   betNotAllowed: 'BET_NOT_ALLOWED',
   gameNotFound: 'GAME_NOT_FOUND',
@@ -213,6 +219,7 @@ export const ROOM_ERROR_CODES = {
   wrongPassword: 'WRONG_PASSWORD',
   /** 429 (the spec's 'Too many requests…'): too many wrong guesses of this room's password. */
   tooManyPasswordGuesses: 'TOO_MANY_PASSWORD_GUESSES',
+  /** 409, params.max: how many open rooms a player may have. */
   tooManyOpenRooms: 'TOO_MANY_OPEN_ROOMS',
   notInRoom: 'NOT_IN_ROOM',
   invalidMaxPlayers: 'INVALID_MAX_PLAYERS',

@@ -51,8 +51,6 @@ export const WALLET_ERROR_CODES = {
   invalidWithdrawalAmount: 'INVALID_WITHDRAWAL_AMOUNT',
   /** 400: under the minimum withdrawal. */
   withdrawalBelowMinimum: 'WITHDRAWAL_BELOW_MINIMUM',
-  /** 400: a room's bet or an entry fee is missing, zero or negative, or has more than 2 decimals. */
-  invalidBetAmount: 'INVALID_BET_AMOUNT',
   /** 400: the payment method is not one of card, paypal, crypto or bank. */
   invalidPaymentMethod: 'INVALID_PAYMENT_METHOD',
   /** 400: the wallet holds less than the amount asked for. */

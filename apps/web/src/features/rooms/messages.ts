@@ -1,12 +1,15 @@
 import {
   HTTP_ERROR_MESSAGES,
+  MATCHMAKING_ERROR_CODES,
+  type MATCHMAKING_MESSAGES,
   REALTIME_MESSAGES,
+  ROOM_ERROR_CODES,
   ROOM_MESSAGES,
   VALIDATION_MESSAGES,
   type RealtimeErrorDto,
 } from '@skillduel/contracts';
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../app/apiErrors';
+import { isApiError, type ApiError } from '../../app/apiErrors';
 import { errorText } from '../../app/errorText';
 import { TIMEOUT_ERROR_CODE } from '../../app/realtime';
 import { roomsEn } from './i18n';
@@ -42,31 +45,60 @@ const KEY_BY_MESSAGE: ReadonlyMap<string, StaticKey> = new Map([
   [HTTP_ERROR_MESSAGES[429], 'httpErrors.tooManyRequests'],
 ]);
 
-/** The worded-with-a-value ones: 'Minimum bet for this game is $1.00', … */
-const PATTERNS: readonly { pattern: RegExp; translate: (t: TFunction, match: RegExpExecArray) => string }[] = [
-  {
-    pattern: /^Minimum bet for this game is \$(.+)$/,
-    translate: (t, match) => t('rooms.serverMessages.betBelowMin', { amount: match[1] }),
-  },
-  {
-    pattern: /^Maximum bet for this game is \$(.+)$/,
-    translate: (t, match) => t('rooms.serverMessages.betAboveMax', { amount: match[1] }),
-  },
-  {
-    pattern: /^You can have at most (\d+) open rooms at a time$/,
-    translate: (t, match) => t('rooms.serverMessages.tooManyOpenRooms', { count: Number(match[1]) }),
-  },
-];
-
-/** A server message in the current language when it is one we know, else as the server wrote it. */
+/** A socket message in the current language when it is one we know, else as the server wrote it. */
 export function translateRoomMessage(t: TFunction, message: string): string {
   const key = KEY_BY_MESSAGE.get(message);
-  if (key !== undefined) return t(key);
-  for (const { pattern, translate } of PATTERNS) {
-    const match = pattern.exec(message);
-    if (match) return translate(t, match);
-  }
-  return message;
+  return key === undefined ? message : t(key);
+}
+
+type Params = Readonly<Record<string, string | number>>;
+type RefusalText = (t: TFunction, params: Params) => string;
+
+const fixedText =
+  (key: StaticKey | `matchmaking.serverMessages.${keyof typeof MATCHMAKING_MESSAGES}`): RefusalText =>
+  (t) =>
+    t(key);
+
+/** Each room and queue refusal's `code` and how to say it; the figures come from the body's `params`. */
+const TEXT_BY_CODE: ReadonlyMap<string, RefusalText> = new Map<string, RefusalText>([
+  [ROOM_ERROR_CODES.invalidBet, fixedText('validation.invalidBet')],
+  [
+    ROOM_ERROR_CODES.betBelowMinimum,
+    (t, params) => t('rooms.serverMessages.betBelowMin', { amount: params['amount'] }),
+  ],
+  [
+    ROOM_ERROR_CODES.betAboveMaximum,
+    (t, params) => t('rooms.serverMessages.betAboveMax', { amount: params['amount'] }),
+  ],
+  [ROOM_ERROR_CODES.insufficientBalance, fixedText('validation.insufficientBalance')],
+  [ROOM_ERROR_CODES.betNotAllowed, fixedText('rooms.serverMessages.betNotAllowed')],
+  [ROOM_ERROR_CODES.gameNotFound, fixedText('rooms.serverMessages.chooseGame')],
+  [ROOM_ERROR_CODES.roomNotJoinable, fixedText('rooms.serverMessages.roomNotJoinable')],
+  [ROOM_ERROR_CODES.ownRoom, fixedText('rooms.serverMessages.ownRoom')],
+  [ROOM_ERROR_CODES.wrongPassword, fixedText('rooms.serverMessages.wrongPassword')],
+  [ROOM_ERROR_CODES.passwordRequired, fixedText('rooms.serverMessages.passwordRequired')],
+  [ROOM_ERROR_CODES.tooManyPasswordGuesses, fixedText('httpErrors.tooManyRequests')],
+  [
+    ROOM_ERROR_CODES.tooManyOpenRooms,
+    (t, params) => t('rooms.serverMessages.tooManyOpenRooms', { count: Number(params['max']) }),
+  ],
+  [ROOM_ERROR_CODES.notInRoom, fixedText('rooms.serverMessages.notInRoom')],
+  [ROOM_ERROR_CODES.invalidMaxPlayers, fixedText('rooms.serverMessages.maxPlayers')],
+  [MATCHMAKING_ERROR_CODES.alreadyQueued, fixedText('matchmaking.serverMessages.alreadyQueued')],
+  [MATCHMAKING_ERROR_CODES.notQueued, fixedText('matchmaking.serverMessages.notQueued')],
+  [MATCHMAKING_ERROR_CODES.alreadyMatched, fixedText('matchmaking.serverMessages.alreadyMatched')],
+]);
+
+/**
+ * A room or queue refusal in the current language, by its `code` (never by its words); a code we do not know keeps
+ * the server's own sentence.
+ */
+function refusalText(t: TFunction, error: ApiError): string | undefined {
+  const body = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : {};
+  const code = body['code'];
+  const params = (typeof body['params'] === 'object' && body['params'] !== null ? body['params'] : {}) as Params;
+  const text = typeof code === 'string' ? TEXT_BY_CODE.get(code) : undefined;
+  return text ? text(t, params) : error.serverMessage;
 }
 
 /** A refused socket request, in the current language. */
@@ -84,7 +116,7 @@ export function roomFailureReason(t: TFunction, error: unknown): string | undefi
   if (!isApiError(error)) return undefined;
   if (error.serverMessage && typeof error.status === 'number' && error.status < 500 && error.status !== 404) {
     // A player-protection refusal (a limit, a break, a freeze) carries its figures: said in the player's language.
-    return rgRefusalText(t, error) ?? translateRoomMessage(t, error.serverMessage);
+    return rgRefusalText(t, error) ?? refusalText(t, error);
   }
   return errorText(t, error, '') || undefined;
 }

@@ -1,6 +1,5 @@
 import {
   GAME_ROOM_DEFAULTS,
-  MATCHMAKING_MESSAGES,
   type MatchmakingEntryDto,
   type MatchmakingExpiredDto,
   type MatchmakingMatchedDto,
@@ -53,22 +52,6 @@ export interface QuickMatch {
   cancelSearch: () => void;
   /** Closes the 'no opponent found' message of an expired search. */
   dismissOutcome: () => void;
-}
-
-const QUEUE_MESSAGE_KEYS = new Map<string, `matchmaking.serverMessages.${keyof typeof MATCHMAKING_MESSAGES}`>(
-  (Object.keys(MATCHMAKING_MESSAGES) as (keyof typeof MATCHMAKING_MESSAGES)[]).map((key) => [
-    MATCHMAKING_MESSAGES[key],
-    `matchmaking.serverMessages.${key}`,
-  ]),
-);
-
-/** Why a queue call failed, in the player's language: the queue's own refusals, else the rooms' (limits, balance…). */
-function queueFailureReason(t: TFunction, error: unknown): string | undefined {
-  if (isApiError(error) && error.serverMessage) {
-    const key = QUEUE_MESSAGE_KEYS.get(error.serverMessage);
-    if (key) return t(key);
-  }
-  return roomFailureReason(t, error);
 }
 
 /** The room of a 409 'already matched' answer to DELETE (ErrorBody.params.room_id). */
@@ -130,7 +113,7 @@ export function useQuickMatch(gameId: string): QuickMatch {
           (error: unknown) => {
             // Already searching (another tab): show that search.
             if (isApiError(error) && error.status === 409) void refetchEntry.current();
-            const reason = queueFailureReason(t, error);
+            const reason = roomFailureReason(t, error);
             toast.error(t('matchmaking.toast.enterFailed'), reason ? { description: reason } : undefined);
           },
         )
@@ -161,7 +144,7 @@ export function useQuickMatch(gameId: string): QuickMatch {
             });
             return;
           }
-          const reason = queueFailureReason(t, error);
+          const reason = roomFailureReason(t, error);
           toast.error(t('matchmaking.toast.cancelFailed'), reason ? { description: reason } : undefined);
         },
       )
