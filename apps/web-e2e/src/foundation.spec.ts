@@ -6,6 +6,10 @@ test.describe('foundation: landing, guest mode, games catalogue, theme, language
     await page.goto('/');
     await expect(page.getByText('50K+').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue as Guest' })).toBeVisible();
+    // The landing page names every catalogue game as the games page does.
+    await expect(page.getByTestId('featured-game')).toHaveCount(7);
+    await expect(page.getByTestId('featured-game').filter({ hasText: 'Reaction Time' })).toBeVisible();
+    await expect(page.getByTestId('featured-game').filter({ hasText: 'Word Wizard' })).toBeVisible();
     await expect(page.locator('html')).toHaveClass(/dark/);
     await snap(page, '01-landing');
     await expectAccessible(page);
@@ -37,6 +41,8 @@ test.describe('foundation: landing, guest mode, games catalogue, theme, language
     await page.getByTestId('category-chip').filter({ hasText: 'Strategy' }).click();
     await expect(cards).toHaveCount(0);
     await expect(page.getByText('No games found in this category')).toBeVisible();
+    await expect(page.getByText('No Strategy games yet: coming soon.')).toBeVisible();
+    await expect(page.getByTestId('category-chip').filter({ hasText: 'Puzzle' })).toContainText('coming soon');
     await page.getByTestId('category-chip').filter({ hasText: 'All' }).click();
     await expect(cards).toHaveCount(7);
 
@@ -55,7 +61,7 @@ test.describe('foundation: landing, guest mode, games catalogue, theme, language
     const mainNav = page.getByRole('navigation', { name: 'Navegación principal' });
     await expect(mainNav.getByRole('link', { name: 'Juegos' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Practicar' })).toHaveCount(7);
-    await page.reload();
+    await expect(cards.filter({ hasText: 'Carrera de Números' })).toHaveCount(1);
     await expect(
       page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Juegos' }),
     ).toBeVisible();

@@ -1,6 +1,7 @@
 import { HTTP_ERROR_MESSAGES, LANDING_CLAIMS, TOAST_MESSAGES, VALIDATION_MESSAGES } from '@skillduel/contracts';
 import type { appSectionsEn } from './appSections';
 import { accountEmailEn, authEn, callbackEn } from '../features/auth/i18n';
+import { gameTextEn } from '../features/games/i18n';
 
 /**
  * English is the source language: every string the spec names is taken from @skillduel/contracts verbatim,
@@ -100,7 +101,10 @@ export const en = {
     betRange: 'Bet range',
     category: 'Category',
     difficulty: 'Difficulty',
+    comingSoon: 'coming soon',
+    noGamesYet: 'No {{category}} games yet: coming soon.',
   },
+  gameText: gameTextEn,
   categories: {
     reaction: 'Reaction',
     math: 'Math',

@@ -1,6 +1,7 @@
 import { LANDING_CLAIMS } from '@skillduel/contracts';
 import type { CoreTranslationResource } from './en';
 import { accountEmailEs, authEs, callbackEs } from '../features/auth/i18n';
+import { gameTextEs } from '../features/games/i18n';
 
 export const es: CoreTranslationResource = {
   common: {
@@ -92,7 +93,10 @@ export const es: CoreTranslationResource = {
     betRange: 'Rango de apuesta',
     category: 'Categoría',
     difficulty: 'Dificultad',
+    comingSoon: 'próximamente',
+    noGamesYet: 'Todavía no hay juegos de {{category}}: próximamente.',
   },
+  gameText: gameTextEs,
   categories: {
     reaction: 'Reacción',
     math: 'Matemáticas',

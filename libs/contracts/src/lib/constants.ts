@@ -104,16 +104,6 @@ export const GAME_ROOM_DEFAULTS = {
 /** Marketing claims shown on the landing page (docs/product/app-and-api.md#landing-page). */
 export const LANDING_CLAIMS = { activePlayers: '50K+', winnings: '$2M+', gamesPlayed: '1M+' } as const;
 
-/** Example games listed on the landing page (docs/product/app-and-api.md#landing-page); not all are catalogue ids. */
-export const LANDING_EXAMPLE_GAMES = [
-  'Quick Click',
-  'Number Rush',
-  'Memory Master',
-  'Pattern Pro',
-  'Word Speed',
-  'Color Clash',
-] as const;
-
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'microsoft'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 

@@ -7,7 +7,7 @@ import { renderApp } from '../../test/renderWithProviders';
 import { apiUrl, server } from '../../test/server';
 
 describe('landing page', () => {
-  it('advertises the claims and the six example games', () => {
+  it('advertises the claims and every game of the catalogue by its catalogue name', () => {
     renderApp('/');
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     for (const text of ['50K+', '$2M+', '1M+', 'Instant Matches', 'Skill-Based', 'Real Money', 'Secure Transactions']) {
@@ -15,7 +15,7 @@ describe('landing page', () => {
     }
     const featured = screen.getAllByTestId('featured-game').map((item) => item.textContent);
     expect(featured).toEqual(
-      ['Quick Click', 'Number Rush', 'Memory Master', 'Pattern Pro', 'Word Speed', 'Color Clash'].map(
+      ['Quick Click', 'Number Rush', 'Memory Master', 'Pattern Pro', 'Word Wizard', 'Reaction Time', 'Color Match'].map(
         (name) => `${name} — practice for free`,
       ),
     );

@@ -486,7 +486,7 @@ describe('dashboard', () => {
       renderApp('/dashboard', { language: 'es' });
       expect(await screen.findByRole('heading', { name: 'Salas activas' })).toBeInTheDocument();
       await waitFor(() => expect(cards()).toHaveLength(1));
-      expect(screen.getByRole('button', { name: 'Unirse a la sala de Number Rush' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Unirse a la sala de Carrera de Números' })).toBeInTheDocument();
       expect(screen.getByTestId('room-status')).toHaveTextContent('Esperando');
       expect(screen.getByRole('heading', { name: 'Crear sala' })).toBeInTheDocument();
     });

@@ -94,6 +94,7 @@ export function PracticeRoom({
       <div className="gr-content" inert={state.phase === 'countdown'}>
         <RoomHeader
           info={target.info}
+          gameId={target.gameId}
           subtitle={
             spectating
               ? t('gameRoom.subtitle.spectating')

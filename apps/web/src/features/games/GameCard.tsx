@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatBetDollars } from '../../app/format';
+import { useGameText } from './gameText';
 
 /**
  * One catalogue card (docs/product/games.md#games-page). Guests see no bet range and a Practice button. With live lobby
@@ -19,6 +20,7 @@ export function GameCard({
   figures?: GameLobbyFiguresDto;
 }) {
   const { t } = useTranslation();
+  const { gameName, gameDescription } = useGameText();
   const titleId = useId();
   return (
     <article className="card game-card" data-testid="game-card" data-game-id={game.id} aria-labelledby={titleId}>
@@ -27,10 +29,10 @@ export function GameCard({
           {game.icon}
         </span>
         <h2 id={titleId} className="game-card-title">
-          {game.name}
+          {gameName(game.id, game.name)}
         </h2>
       </div>
-      <p className="game-card-description">{game.description}</p>
+      <p className="game-card-description">{gameDescription(game.id, game.description)}</p>
       <ul className="badges">
         <li className="badge badge-category" data-testid="category-badge">
           <span className="visually-hidden">{t('games.category')}: </span>

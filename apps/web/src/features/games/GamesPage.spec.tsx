@@ -19,7 +19,9 @@ function storeSignedIn() {
 }
 
 const chip = (name: string) =>
-  within(screen.getByRole('group', { name: 'Filter by category' })).getByRole('button', { name });
+  within(screen.getByRole('group', { name: 'Filter by category' })).getByRole('button', {
+    name: new RegExp(`^${name}( · coming soon)?$`),
+  });
 
 describe('games page', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -52,8 +54,8 @@ describe('games page', () => {
       'Logic',
       'Typing',
       'Visual',
-      'Strategy',
-      'Puzzle',
+      'Strategy · coming soon',
+      'Puzzle · coming soon',
     ]);
     expect(chip('All')).toHaveAttribute('aria-pressed', 'true');
   });
@@ -87,6 +89,18 @@ describe('games page', () => {
     await user.click(chip('Strategy'));
     expect(screen.queryAllByTestId('game-card')).toHaveLength(0);
     expect(screen.getByText('No games found in this category')).toBeInTheDocument();
+    expect(screen.getByText('No Strategy games yet: coming soon.')).toBeInTheDocument();
+  });
+
+  it('names the games and marks the empty categories in Spanish', async () => {
+    localStorage.setItem(STORAGE_KEYS.language, 'es');
+    storeSignedIn();
+    renderApp('/games');
+    const cards = await screen.findAllByTestId('game-card');
+    expect(within(cards[0]).getByRole('heading').textContent).toBe('Clic Rápido');
+    expect(within(cards[0]).getByText(/^Haz clic lo más rápido/)).toBeInTheDocument();
+    const chips = screen.getAllByTestId('category-chip').map((element) => element.textContent);
+    expect(chips).toContain('Estrategia · próximamente');
   });
 
   it('shows a signed-in player the full card with bet range and Play Now', async () => {
@@ -96,7 +110,8 @@ describe('games page', () => {
     const scope = within(card);
     expect(scope.getByRole('heading', { name: 'Quick Click' })).toBeInTheDocument();
     expect(scope.getByText('⚡')).toBeInTheDocument();
-    expect(scope.getByText('Click the target as fast as you can.')).toBeInTheDocument();
+    // The built-in game's own description, whatever words the catalogue answers.
+    expect(scope.getByText('Click as fast as you can. First to hit the target wins.')).toBeInTheDocument();
     expect(scope.getByTestId('category-badge')).toHaveTextContent('Reaction');
     expect(scope.getByTestId('difficulty-badge')).toHaveTextContent('Easy');
     expect(scope.getByText('12 online')).toBeInTheDocument();

@@ -28,6 +28,11 @@ export function GamesPage() {
     if (isError) toast.error(t('toast.failedToLoadGames'), LOAD_ERROR_TOAST_ID);
   }, [isError, t]);
 
+  // A category the catalogue has no game in yet is shown as coming soon rather than as a filter that finds nothing.
+  const categoriesWithGames = useMemo(() => new Set((games ?? []).map((game) => game.category)), [games]);
+  const isComingSoon = (category: CategoryFilter): boolean =>
+    games !== undefined && category !== 'all' && !categoriesWithGames.has(category);
+
   const shown = useMemo(
     () => (games ?? []).filter((game) => filter === 'all' || game.category === filter),
     [games, filter],
@@ -40,19 +45,24 @@ export function GamesPage() {
       </PageHeader>
 
       <div className="chips" role="group" aria-label={t('games.filterLabel')}>
-        {FILTERS.map((category) => (
-          <button
-            key={category}
-            type="button"
-            className="chip"
-            data-testid="category-chip"
-            data-category={category}
-            aria-pressed={filter === category}
-            onClick={() => setFilter(category)}
-          >
-            {category === 'all' ? t('games.all') : t(`categories.${category}`)}
-          </button>
-        ))}
+        {FILTERS.map((category) => {
+          const label = category === 'all' ? t('games.all') : t(`categories.${category}`);
+          const soon = isComingSoon(category);
+          return (
+            <button
+              key={category}
+              type="button"
+              className={soon ? 'chip chip-soon' : 'chip'}
+              data-testid="category-chip"
+              data-category={category}
+              aria-pressed={filter === category}
+              onClick={() => setFilter(category)}
+            >
+              {label}
+              {soon && <span className="chip-note"> · {t('games.comingSoon')}</span>}
+            </button>
+          );
+        })}
       </div>
 
       {isLoading ? (
@@ -67,6 +77,9 @@ export function GamesPage() {
       ) : shown.length === 0 ? (
         <div className="card empty-state">
           <p className="muted">{t('games.empty')}</p>
+          {filter !== 'all' && isComingSoon(filter) && (
+            <p className="muted">{t('games.noGamesYet', { category: t(`categories.${filter}`) })}</p>
+          )}
         </div>
       ) : (
         <div className="games-grid">

@@ -1,26 +1,14 @@
-import { LANDING_EXAMPLE_GAMES, type GameId } from '@skillduel/contracts';
+import { GAME_IDS } from '@skillduel/contracts';
 import { DollarSign, Gamepad2, ShieldCheck, Trophy, Zap, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SIGN_UP_MODE } from '../../app/RouteGuards';
 import { Brand } from '../../app/ui/Brand';
 import { AuthPanel } from '../auth/AuthPanel';
+import { useGameText } from '../games/gameText';
 import { LanguageSwitch } from '../language/LanguageSwitch';
 import { useSession, useStartGuestSession } from '../session/hooks';
 import { ThemeToggle } from '../theme/ThemeToggle';
-
-/**
- * The landing page's example games (docs/product/app-and-api.md#landing-page) and the built-in game each one opens for
- * practice.
- */
-const EXAMPLE_GAME_IDS: Record<(typeof LANDING_EXAMPLE_GAMES)[number], GameId> = {
-  'Quick Click': 'quick-click',
-  'Number Rush': 'number-rush',
-  'Memory Master': 'memory-master',
-  'Pattern Pro': 'pattern-pro',
-  'Word Speed': 'word-wizard',
-  'Color Clash': 'color-match',
-};
 
 type FeatureKey = 'instantMatches' | 'skillBased' | 'realMoney' | 'secure';
 const FEATURES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
@@ -40,6 +28,7 @@ export function LandingPage() {
   const initialMode = searchParams.get('mode') === SIGN_UP_MODE ? 'signup' : 'signin';
   const session = useSession();
   const startGuest = useStartGuestSession();
+  const { gameName } = useGameText();
 
   return (
     <div className="landing">
@@ -84,11 +73,12 @@ export function LandingPage() {
         <section className="featured-games" aria-labelledby="featured-games-title">
           <h2 id="featured-games-title">{t('landing.featuredGames')}</h2>
           <ul className="featured-games-list">
-            {LANDING_EXAMPLE_GAMES.map((name) => {
-              const practice = `/game/${EXAMPLE_GAME_IDS[name]}`;
+            {/* Every game of the catalogue, by the name the games page uses. */}
+            {GAME_IDS.map((gameId) => {
+              const practice = `/game/${gameId}`;
               // A visitor practises as a guest; someone already in (a remembered guest) goes straight there.
               return (
-                <li key={name} data-testid="featured-game">
+                <li key={gameId} data-testid="featured-game">
                   <Link
                     to={practice}
                     className="card featured-game"
@@ -99,7 +89,7 @@ export function LandingPage() {
                     }}
                   >
                     <Gamepad2 aria-hidden="true" size={22} className="feature-icon" />
-                    <span>{name}</span>
+                    <span>{gameName(gameId, gameId)}</span>
                     <span className="visually-hidden"> — {t('landing.practiceGame')}</span>
                   </Link>
                 </li>

@@ -307,6 +307,7 @@ function LiveRoomScreen({
     >
       <div className="gr-content" inert={countdownSeconds !== null}>
         <RoomHeader
+          gameId={gameId}
           info={{ name: view.name || game?.name || gameId, icon: view.icon || game?.icon || '🎮' }}
           subtitle={
             playerSeat === null

@@ -56,7 +56,7 @@ describe('live room: a join that no server answered in time is tried again', () 
     fake.refuse('room:join', UNAVAILABLE);
     renderLiveRoom(room.id, 'es');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Number Rush' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carrera de Números' })).toBeInTheDocument();
     for (const delayMs of JOIN_RETRY_DELAYS_MS) await advance(delayMs);
     expect(
       await screen.findByText('El servicio no está disponible en este momento. Inténtalo de nuevo en un momento.'),

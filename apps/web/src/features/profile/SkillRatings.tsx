@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useGetGamesQuery } from '../games/gamesApi';
 import { formatRating, useGetUserRatingsQuery } from './ratingsApi';
+import { useGameText } from '../games/gameText';
 
 /**
  * The user's Glicko-2 skill rating per game they have played for money (docs/product/matchmaking.md#ratings), on the
@@ -8,6 +9,7 @@ import { formatRating, useGetUserRatingsQuery } from './ratingsApi';
  */
 export function SkillRatings({ userId }: { userId: string }) {
   const { t } = useTranslation();
+  const { gameName } = useGameText();
   // Refetched on every visit: a match settled since the last one moves the figures.
   const { data, isError } = useGetUserRatingsQuery(userId, { refetchOnMountOrArgChange: true });
   const { data: games } = useGetGamesQuery();
@@ -28,7 +30,7 @@ export function SkillRatings({ userId }: { userId: string }) {
             return (
               <li key={row.game_id} data-testid={`rating-${row.game_id}`}>
                 <span className="rating-game">
-                  {game ? `${game.icon} ${game.name}` : row.game_id}
+                  {game ? `${game.icon} ${gameName(game.id, game.name)}` : row.game_id}
                   <span className="muted">{t('profile.statistics.ratingGames', { count: row.games })}</span>
                 </span>
                 <strong>{t('profile.statistics.ratingValue', formatRating(row))}</strong>

@@ -1,5 +1,6 @@
 import type { EarningsPointDto, PlayerGameStatsDto } from '@skillduel/contracts';
 import { formatDollars } from '../../app/format';
+import { useGameText } from '../games/gameText';
 
 /**
  * Two small charts in plain SVG (no chart library in the bundle). Each SVG is an image with a text summary, and the
@@ -12,6 +13,7 @@ const LABEL_WIDTH = 120;
 const CHART_WIDTH = 420;
 
 export function WinRateChart({ games, label }: { games: PlayerGameStatsDto[]; label: string }) {
+  const { gameName } = useGameText();
   const height = games.length * (BAR_HEIGHT + BAR_GAP);
   const barSpace = CHART_WIDTH - LABEL_WIDTH - 50;
   return (
@@ -28,7 +30,7 @@ export function WinRateChart({ games, label }: { games: PlayerGameStatsDto[]; la
         return (
           <g key={game.game_id} data-testid="win-rate-bar" data-game={game.game_id} data-value={game.win_rate}>
             <text x={0} y={y + BAR_HEIGHT * 0.7} className="chart-label">
-              {`${game.icon} ${game.name}`}
+              {`${game.icon} ${gameName(game.game_id, game.name)}`}
             </text>
             <rect x={LABEL_WIDTH} y={y} width={barSpace} height={BAR_HEIGHT} rx={4} className="chart-track" />
             <rect x={LABEL_WIDTH} y={y} width={width} height={BAR_HEIGHT} rx={4} className="chart-bar" />

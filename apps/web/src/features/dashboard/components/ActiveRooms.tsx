@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../app/ui/Spinner';
 import type { RoomActions } from '../useRoomActions';
 import { RoomCard } from './RoomCard';
+import { useGameText } from '../../games/gameText';
 
 /** Active Rooms: filterable by game, with Refresh; failed loads show an empty list. */
 export function ActiveRooms({
@@ -31,6 +32,7 @@ export function ActiveRooms({
   actions: RoomActions;
 }) {
   const { t } = useTranslation();
+  const { gameName } = useGameText();
   const titleId = useId();
   const filterId = useId();
   return (
@@ -51,7 +53,7 @@ export function ActiveRooms({
             <option value="">{t('dashboard.rooms.allGames')}</option>
             {games.map((game) => (
               <option key={game.id} value={game.id}>
-                {game.name}
+                {gameName(game.id, game.name)}
               </option>
             ))}
           </select>

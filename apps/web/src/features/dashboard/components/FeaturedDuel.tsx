@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDollars } from '../../../app/format';
 import { Spinner } from '../../../app/ui/Spinner';
 import type { RoomActions } from '../useRoomActions';
+import { useGameText } from '../../games/gameText';
 
 function Duelist({ player, testId }: { player: RoomPlayerDto | null; testId: string }) {
   const { t } = useTranslation();
@@ -44,6 +45,7 @@ export function FeaturedDuel({
   actions: RoomActions;
 }) {
   const { t } = useTranslation();
+  const { gameName } = useGameText();
   const titleId = useId();
   const live = room?.status === 'playing';
   return (
@@ -75,7 +77,7 @@ export function FeaturedDuel({
             <span className="game-icon" aria-hidden="true">
               {room.game_icon || '🎮'}
             </span>
-            <span>{room.game_name || room.game_id}</span>
+            <span>{gameName(room.game_id, room.game_name || room.game_id)}</span>
           </p>
           <div className="duelists">
             <Duelist player={room.player1} testId="featured-player1" />

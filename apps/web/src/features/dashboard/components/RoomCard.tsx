@@ -7,6 +7,7 @@ import { formatDollars } from '../../../app/format';
 import { roomPath } from '../../rooms/useQuickMatch';
 import type { RoomActions } from '../useRoomActions';
 import { RoomStatusBadge } from './RoomStatusBadge';
+import { useGameText } from '../../games/gameText';
 
 /**
  * One Active Rooms card: game, spectators, status (coloured), bet, players x/2, Join and Watch.
@@ -26,6 +27,7 @@ export function RoomCard({
   actions: RoomActions;
 }) {
   const { t } = useTranslation();
+  const gameText = useGameText();
   const titleId = useId();
   const passwordId = useId();
   const passwordErrorId = useId();
@@ -38,7 +40,7 @@ export function RoomCard({
     if (askingPassword) passwordRef.current?.focus();
   }, [askingPassword]);
   const busy = actions.busyRoomId === room.id;
-  const gameName = room.game_name || room.game_id;
+  const gameName = gameText.gameName(room.game_id, room.game_name || room.game_id);
   const seated = userId !== null && (room.player1?.id === userId || room.player2?.id === userId);
   const joinable = room.status === 'waiting' && !seated;
   const bet = formatDollars(room.bet_amount);

@@ -1,5 +1,6 @@
 import { Clock, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useGameText } from '../../games/gameText';
 import type { GameInfo } from '../roomTarget';
 
 /** Announce the time left only at these marks: a live region that spoke every second would drown the game. */
@@ -29,23 +30,27 @@ function RoomTimer({ secondsLeft }: { secondsLeft: number }) {
 /** Game room header: icon, name, subtitle, the timer while playing, Leave Room. */
 export function RoomHeader({
   info,
+  gameId,
   subtitle,
   secondsLeft,
   onLeave,
 }: {
   info: GameInfo;
+  /** The room's game, so a built-in game is named in the screen's language. */
+  gameId: string;
   subtitle: string;
   secondsLeft: number | null;
   onLeave: () => void;
 }) {
   const { t } = useTranslation();
+  const { gameName } = useGameText();
   return (
     <header className="card gr-header">
       <span className="game-icon" aria-hidden="true">
         {info.icon}
       </span>
       <div className="gr-title">
-        <h1>{info.name}</h1>
+        <h1>{gameName(gameId, info.name)}</h1>
         <p className="muted" data-testid="room-subtitle">
           {subtitle}
         </p>
