@@ -62,6 +62,7 @@ test.describe('foundation: landing, guest mode, games catalogue, theme, language
     await expect(mainNav.getByRole('link', { name: 'Juegos' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Practicar' })).toHaveCount(7);
     await expect(cards.filter({ hasText: 'Carrera de Números' })).toHaveCount(1);
+    await page.reload();
     await expect(
       page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Juegos' }),
     ).toBeVisible();
