@@ -21,6 +21,15 @@ describe('landing page', () => {
     );
   });
 
+  it('offers a skip link to the main content as the first stop of the keyboard', async () => {
+    const { user } = renderApp('/');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(document.getElementById('main-content')).toHaveAttribute('tabindex', '-1');
+  });
+
   it('opens a featured game for free practice as a guest', async () => {
     const { user } = renderApp('/');
     await user.click(screen.getByRole('link', { name: 'Quick Click — practice for free' }));

@@ -32,6 +32,9 @@ export function LandingPage() {
 
   return (
     <div className="landing">
+      <a className="skip-link" href="#main-content">
+        {t('common.skipToContent')}
+      </a>
       <header className="landing-header">
         <Brand to="/" />
         <div className="top-bar-actions">
@@ -39,7 +42,7 @@ export function LandingPage() {
           <LanguageSwitch />
         </div>
       </header>
-      <main id="main-content" className="landing-main">
+      <main id="main-content" className="landing-main" tabIndex={-1}>
         {/* Intro, then sign-in, then the details: on a phone the sign-in card is on the first screen. */}
         <div className="landing-grid">
           <section className="hero hero-intro" aria-labelledby="hero-title">
