@@ -23,7 +23,7 @@ type FairPlaySignalKind =
   /** The winner's account carries an open `beyond_human_profile` flag (evidence across rounds, decision 2701). */
   | 'beyond_human_profile';
 
-export interface FairPlaySignal {
+interface FairPlaySignal {
   kind: FairPlaySignalKind;
   /** 0..1; the seat's total decides a hold (FAIR_PLAY_HOLD_SCORE). */
   score: number;

@@ -119,6 +119,12 @@ describe('evidence across rounds (pure)', () => {
       within: 3,
     },
     {
+      kind: 'quick click ~12/s irregular (ln sd 0.15)',
+      gameId: 'quick-click',
+      make: (random) => botPlayer('quick-click', random, lognormalMs(83, 0.15)),
+      within: 15,
+    },
+    {
       kind: 'number rush 650 ms losing ~7 %',
       gameId: 'number-rush',
       make: (random) => botPlayer('number-rush', random, lognormalMs(650, 0.3), 0.07),
