@@ -110,9 +110,7 @@ export interface PlayerEvidence {
 }
 
 /** Log-spaced bin edges from 50 ms to ~12.8 s (each bin ~1.26 times the previous): 24 bins plus one above. */
-const HISTOGRAM_EDGES_MS: readonly number[] = Array.from({ length: 25 }, (_, i) =>
-  Math.round(50 * 2 ** (i / 3)),
-);
+const HISTOGRAM_EDGES_MS: readonly number[] = Array.from({ length: 25 }, (_, i) => Math.round(50 * 2 ** (i / 3)));
 
 export function emptyEvidence(): PlayerEvidence {
   return {
