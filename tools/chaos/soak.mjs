@@ -76,6 +76,10 @@ function stackEnv(armFile, redisUrl, apiMain) {
     // every withdrawal would be refused with VERIFICATION_REQUIRED. Verification is proven by its own tests.
     KYC_VERIFY_ABOVE_CUMULATIVE_WITHDRAWALS: '100000000',
     KYC_ENHANCED_ABOVE_DEPOSITS_30D: '100000000',
+    // Nor the last gate of decision 2703: the soak's accounts are minutes old, win hundreds of dollars and are paired
+    // again and again (flagged pots); with nobody to review, their withdrawals would wait forever.
+    WITHDRAWAL_GATE_NEW_ACCOUNT_DAYS: '0',
+    WITHDRAWAL_GATE_SUSPECT_WINNINGS_PERCENT: '100',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   };
 }

@@ -202,24 +202,36 @@ describe('disputes and fair-play flags (real PostgreSQL, real sockets)', () => {
     ).toBe(404);
   });
 
-  it('an impossible-input burst flags the player with its evidence, holds their withdrawals; support resolves it', async () => {
-    const alice = await playerWithBalance(testApp.app, 20);
-    const bob = await playerWithBalance(testApp.app, 20);
-    await playRound(alice, bob, async (socket, roomId) => {
+  it('an impossible-input burst flags the player with its evidence; one such flag alone does not hold withdrawals, three open ones do; support resolves it', async () => {
+    const alice = await playerWithBalance(testApp.app, 40);
+    const bob = await playerWithBalance(testApp.app, 40);
+    const burst: NumberRushPlay = async (socket, roomId) => {
       // 30 answers in one burst: over the engine's 20 inputs per second, the rest are refused as too fast.
       await Promise.all(
         Array.from({ length: 30 }, () =>
           request(socket, 'match:input', { room_id: roomId, input: { type: 'answer', value: -1 } }),
         ),
       );
-    });
+    };
+    await playRound(alice, bob, burst);
     const flags = (await call(support, 'GET', '/api/admin/flags')).json<AdminFlagDto[]>();
     const flag = flags.find((item) => item.user_id === alice.user.id && item.kind === 'rejected_inputs');
     expect(flag).toBeDefined();
     expect((flag?.evidence as { rejected_inputs: number }).rejected_inputs).toBeGreaterThanOrEqual(3);
 
+    // A floor-based flag alone is a fast person's slip as often as a script's: the engine already cost those inputs,
+    // so it does not make the withdrawal wait (decision 2702).
     const withdrawal = await call(alice, 'POST', '/api/transactions/withdraw', { amount: 10, payment_method: 'card' });
-    expect(withdrawal.json().transaction.review_status).toBe('pending_review');
+    expect(withdrawal.statusCode).toBe(202);
+    expect(withdrawal.json().transaction.review_status).toBeUndefined();
+    // Three rounds of impossible bursts are a pattern: the next withdrawal waits for review.
+    await playRound(alice, bob, burst);
+    await playRound(alice, bob, burst);
+    const heldWithdrawal = await call(alice, 'POST', '/api/transactions/withdraw', {
+      amount: 10,
+      payment_method: 'card',
+    });
+    expect(heldWithdrawal.json().transaction.review_status).toBe('pending_review');
 
     const resolved = await call(support, 'POST', `/api/admin/flags/${flag?.id}/resolve`, {
       action: 'warn',

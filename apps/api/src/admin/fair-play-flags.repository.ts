@@ -30,8 +30,11 @@ const FLAG_RULES = {
   sharedDeviceDays: 30,
 } as const;
 
-/** Flags about an account as a whole, raised outside any round (decision 2330). */
-export type AccountFlagKind = 'many_devices';
+/**
+ * Flags about an account as a whole, raised outside any round (decision 2330), or by the evidence across rounds
+ * (`beyond_human_profile`, decision 2701: raised by the round that crossed the line, but about the account).
+ */
+export type AccountFlagKind = 'many_devices' | 'beyond_human_profile';
 
 /**
  * Fair-play flags (decision 1602): created in the settlement transaction of a round (so exactly once per round and
@@ -142,6 +145,16 @@ export class FairPlayFlagsRepository {
     evidence: Record<string, unknown>,
   ): Promise<void> {
     await this.insert(runner, userId, null, kind, evidence);
+  }
+
+  /** Whether the account has an open flag of this kind (an open `beyond_human_profile` flag holds its winnings). */
+  async hasOpenAccountFlag(runner: SqlRunner, userId: string, kind: AccountFlagKind): Promise<boolean> {
+    const rows = await queryRows<{ open: boolean }>(
+      runner,
+      `SELECT EXISTS (SELECT 1 FROM fair_play_flags WHERE user_id = $1 AND kind = $2 AND status = 'open') AS open`,
+      [userId, kind],
+    );
+    return rows[0]?.open ?? false;
   }
 
   async hasOpenFlags(runner: SqlRunner, userId: string): Promise<boolean> {

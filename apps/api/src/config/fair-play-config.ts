@@ -29,6 +29,34 @@ export class FairPlayConfig extends KycConfig {
   @Max(1000)
   FLAG_MANY_DEVICES_ABOVE = 5;
 
+  /**
+   * Withdrawal as the last gate (docs/decisions/2703): an account younger than this many days whose net winnings from
+   * money rounds exceed WITHDRAWAL_GATE_NEW_ACCOUNT_WINNINGS_ABOVE waits for review when it withdraws. 0 turns it off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  WITHDRAWAL_GATE_NEW_ACCOUNT_DAYS = 7;
+
+  /** Dollars of net winnings above which a withdrawal from an account younger than the days above waits for review. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(100_000_000)
+  WITHDRAWAL_GATE_NEW_ACCOUNT_WINNINGS_ABOVE = 200;
+
+  /**
+   * A withdrawal waits for review when more than this percentage of the account's net winnings come from pots that
+   * were held for fair-play review and then released, or that carry a fair-play flag support did not dismiss
+   * (decision 2703). 100 turns it off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  WITHDRAWAL_GATE_SUSPECT_WINNINGS_PERCENT = 50;
+
   /** The window, in days, over which FLAG_MANY_DEVICES_ABOVE counts an account's device ids. */
   @Transform(toInt)
   @IsInt()

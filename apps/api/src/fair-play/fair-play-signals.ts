@@ -1,5 +1,6 @@
 import type { GameId } from '@skillduel/contracts';
 import { AnyGameEngine, GAME_ENGINES, isGameId, ReactionTimeView, ReplayLogEntry } from '@skillduel/games';
+import type { RoundSample } from './player-evidence';
 
 /**
  * Statistical fair-play signals of one played round (docs/product/fair-play.md#signals, docs/decisions/1802): computed
@@ -18,7 +19,9 @@ type FairPlaySignalKind =
   /** Clicking faster than people sustain (regular mouse clicking tops out around 10-12 a second). */
   | 'superhuman_rate'
   /** Not a single input in a money round. */
-  | 'no_input';
+  | 'no_input'
+  /** The winner's account carries an open `beyond_human_profile` flag (evidence across rounds, decision 2701). */
+  | 'beyond_human_profile';
 
 interface FairPlaySignal {
   kind: FairPlaySignalKind;
@@ -105,6 +108,17 @@ export interface RoundToJudge {
 
 /** The signals of both seats of a round; null for a game without an engine. */
 export function fairPlaySignals(round: RoundToJudge): [SeatSignals, SeatSignals] | null {
+  return judgeRound(round)?.seats ?? null;
+}
+
+/**
+ * One replay of the round gives both seats' signals of this round and their timing samples and answers, which the
+ * evidence across rounds (player-evidence.ts, decision 2701) adds up: reactions (reaction-time), intervals between
+ * clicks (quick-click), times per answer or press, each measured from the previous accepted input (the others).
+ */
+export function judgeRound(
+  round: RoundToJudge,
+): { gameId: GameId; seats: [SeatSignals, SeatSignals]; samples: [RoundSample, RoundSample] } | null {
   if (!isGameId(round.gameId)) return null;
   const gameId = round.gameId;
   const engine = GAME_ENGINES[gameId] as AnyGameEngine;
@@ -127,7 +141,18 @@ export function fairPlaySignals(round: RoundToJudge): [SeatSignals, SeatSignals]
     if (applied.outcome.kind === 'wrong' || applied.outcome.kind === 'out') trace.wrong += 1;
   }
   const endMs = state.result?.endedAtMs ?? state.nowMs;
-  return [0, 1].map((seat) => {
+  const reactionsOf = (seat: 0 | 1): readonly number[] =>
+    (engine.view(state, seat, endMs).game as ReactionTimeView).reactionsMs;
+  const sampleOf = (seat: 0 | 1): RoundSample => {
+    const trace = traces[seat];
+    const timesMs =
+      profile.kind === 'reactions'
+        ? [...reactionsOf(seat)]
+        : playIntervals(profile.kind === 'clicks' ? trace.acceptedAtMs : [0, ...trace.acceptedAtMs]);
+    return { timesMs, correct: trace.correct, wrong: trace.wrong };
+  };
+  const samples: [RoundSample, RoundSample] = [sampleOf(0), sampleOf(1)];
+  const seats = [0, 1].map((seat) => {
     const trace = traces[seat as 0 | 1];
     const signals: FairPlaySignal[] = [];
     if (trace.sent === 0) {
@@ -136,8 +161,7 @@ export function fairPlaySignals(round: RoundToJudge): [SeatSignals, SeatSignals]
     const regular = regularity(trace.acceptedAtMs, profile);
     if (regular) signals.push(regular);
     if (profile.kind === 'reactions') {
-      const view = engine.view(state, seat as 0 | 1, endMs).game as ReactionTimeView;
-      const cluster = reactionCluster(view.reactionsMs);
+      const cluster = reactionCluster(reactionsOf(seat as 0 | 1));
       if (cluster) signals.push(cluster);
     }
     if (profile.kind === 'clicks' && profile.superhumanClickMs !== undefined) {
@@ -150,6 +174,7 @@ export function fairPlaySignals(round: RoundToJudge): [SeatSignals, SeatSignals]
     }
     return { score: round2(signals.reduce((sum, signal) => sum + signal.score, 0)), signals };
   }) as [SeatSignals, SeatSignals];
+  return { gameId, seats, samples };
 }
 
 function emptyTrace(): SeatTrace {

@@ -424,7 +424,14 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
         type: 'array',
         items: {
           type: 'string',
-          enum: ['machine_regular', 'reaction_floor_cluster', 'superhuman_accuracy', 'superhuman_rate', 'no_input'],
+          enum: [
+            'machine_regular',
+            'reaction_floor_cluster',
+            'superhuman_accuracy',
+            'superhuman_rate',
+            'no_input',
+            'beyond_human_profile',
+          ],
         },
         description: 'The signal kinds that held it.',
       },
@@ -955,7 +962,14 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     properties: {
       kind: {
         type: 'string',
-        enum: ['machine_regular', 'reaction_floor_cluster', 'superhuman_accuracy', 'superhuman_rate', 'no_input'],
+        enum: [
+          'machine_regular',
+          'reaction_floor_cluster',
+          'superhuman_accuracy',
+          'superhuman_rate',
+          'no_input',
+          'beyond_human_profile',
+        ],
       },
       score: { type: 'number' },
       evidence: { type: 'object', properties: {}, additionalProperties: {} },
@@ -2569,7 +2583,14 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
         type: 'array',
         items: {
           type: 'string',
-          enum: ['machine_regular', 'reaction_floor_cluster', 'superhuman_accuracy', 'superhuman_rate', 'no_input'],
+          enum: [
+            'machine_regular',
+            'reaction_floor_cluster',
+            'superhuman_accuracy',
+            'superhuman_rate',
+            'no_input',
+            'beyond_human_profile',
+          ],
         },
         description: 'The signal kinds that held it.',
       },

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { FairPlayFlagsRepository } from '../admin/fair-play-flags.repository';
 import { AppConfig } from '../config/app-config';
 import { FairPlayReviewsRepository } from '../fair-play/fair-play-reviews.repository';
-import { fairPlaySignals } from '../fair-play/fair-play-signals';
+import { judgeRound } from '../fair-play/fair-play-signals';
+import { PlayerEvidenceService } from '../fair-play/player-evidence.service';
 import { recordRoundResult } from '../leaderboard/round-results';
 import { RatingsService } from '../ratings/ratings.service';
 import { RoomEscrowService, RoundDecision } from './room-escrow.service';
@@ -33,6 +34,7 @@ export class MatchSettlementService {
     private readonly flags: FairPlayFlagsRepository,
     private readonly ratings: RatingsService,
     private readonly reviews: FairPlayReviewsRepository,
+    private readonly evidence: PlayerEvidenceService,
     private readonly config: AppConfig,
   ) {}
 
@@ -53,10 +55,14 @@ export class MatchSettlementService {
       if (!room) return null;
       const match = await this.matches.lockOpenMatch(manager, roomId, round, onlyIfStaleSeconds, onlyIfRunBy);
       if (!match) return null;
-      const signals = decision.outcome === 'void' ? null : this.judge(match, decision);
+      const signals = decision.outcome === 'void' ? null : await this.judge(manager, match, decision);
       const winnerSeat = decision.outcome === 'player1' ? 0 : decision.outcome === 'player2' ? 1 : null;
+      const winner = signals !== null && winnerSeat !== null ? signals.seats[winnerSeat] : null;
+      // Held: the winner's play of this round is beyond a person, or their evidence across rounds is (decision 2701).
       const held =
-        signals !== null && winnerSeat !== null && signals.seats[winnerSeat].score >= this.config.FAIR_PLAY_HOLD_SCORE;
+        winner !== null &&
+        (winner.score >= this.config.FAIR_PLAY_HOLD_SCORE ||
+          winner.signals.some((signal) => signal.kind === 'beyond_human_profile'));
       const settled = held
         ? {
             // Nothing moves: both stakes stay in escrow until support releases or voids the round (decision 1802).
@@ -88,14 +94,17 @@ export class MatchSettlementService {
       }
       for (const seat of [0, 1] as const) {
         const judged = signals?.seats[seat];
-        const timing = judged?.signals.filter((signal) => signal.kind !== 'no_input') ?? [];
+        // The evidence across rounds flags the account itself (in `judge`), not every round again.
+        const timing =
+          judged?.signals.filter((signal) => signal.kind !== 'no_input' && signal.kind !== 'beyond_human_profile') ??
+          [];
         if (judged && timing.length > 0 && judged.score >= this.config.FAIR_PLAY_HOLD_SCORE) {
           const userId = seat === 0 ? match.player1Id : match.player2Id;
           await this.flags.flagInhumanTiming(manager, userId, match.id, { score: judged.score, signals: timing });
         }
       }
-      if (held && settled.winnerId && winnerSeat !== null) {
-        await this.reviews.openReview(manager, match.id, settled.winnerId, signals.seats[winnerSeat].score);
+      if (held && settled.winnerId) {
+        await this.reviews.openReview(manager, match.id, settled.winnerId, winner.score);
       }
       // Fair-play flags of this round (decision 1602), in this same transaction: exactly once per round.
       if (decision.outcome !== 'void') {
@@ -139,10 +148,41 @@ export class MatchSettlementService {
     });
   }
 
-  /** Both seats' fair-play signals of the round (decision 1802), replayed from its seed and input log. */
-  private judge(match: MatchRecord, decision: RoundDecision): RoundFairPlayDto | null {
+  /**
+   * Both seats' fair-play signals of the round (decision 1802), replayed from its seed and input log, and both
+   * players' evidence across rounds updated with it (decision 2701): the round whose evidence crosses the line flags
+   * the account (`beyond_human_profile`, at most one open), and while that flag is open the seat carries a
+   * `beyond_human_profile` signal, which holds the pot when that player wins.
+   */
+  private async judge(
+    manager: EntityManager,
+    match: MatchRecord,
+    decision: RoundDecision,
+  ): Promise<RoundFairPlayDto | null> {
     const log = Array.isArray(decision.inputLog) ? (decision.inputLog as ReplayLogEntry[]) : [];
-    const seats = fairPlaySignals({ gameId: match.gameId, seed: match.seed, timeLimitMs: match.timeLimitMs, log });
-    return seats ? { seats } : null;
+    const judged = judgeRound({ gameId: match.gameId, seed: match.seed, timeLimitMs: match.timeLimitMs, log });
+    if (!judged) return null;
+    const playerIds: [string, string] = [match.player1Id, match.player2Id];
+    const profiles = await this.evidence.recordRound(manager, {
+      matchId: match.id,
+      gameId: judged.gameId,
+      playerIds,
+      samples: judged.samples,
+    });
+    for (const seat of [0, 1] as const) {
+      const profile = profiles[seat];
+      if (profile.alarm) {
+        await this.flags.flagAccount(manager, profile.userId, 'beyond_human_profile', {
+          ...profile.evidence,
+          match_id: match.id,
+        });
+      }
+      if (await this.flags.hasOpenAccountFlag(manager, profile.userId, 'beyond_human_profile')) {
+        const seatSignals = judged.seats[seat];
+        seatSignals.signals.push({ kind: 'beyond_human_profile', score: 1, evidence: profile.evidence });
+        seatSignals.score = Math.round((seatSignals.score + 1) * 100) / 100;
+      }
+    }
+    return { seats: judged.seats };
   }
 }

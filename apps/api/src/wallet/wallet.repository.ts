@@ -50,6 +50,32 @@ export interface WalletTotals {
 }
 
 /** SQL of deposits, withdrawals and the history. Money moves only through LedgerService. */
+/**
+ * Open `rejected_inputs` flags (rounds with 3+ inputs under a floor or over a rate cap) it takes to hold an account's
+ * withdrawals when it has no other open flag (decision 2702): one or two are a fast person's slips; three open rounds
+ * are a pattern worth a look.
+ */
+const FLOOR_FLAGS_THAT_HOLD_WITHDRAWALS = 3;
+
+/** The last gate before money leaves (decision 2703): its knobs, from the validated config. */
+export interface WithdrawalGate {
+  /** Accounts younger than this many days (0: none) with net winnings above the next figure wait for review. */
+  newAccountDays: number;
+  newAccountWinningsAboveCents: bigint;
+  /** Held when more than this percentage of net winnings come from released-after-hold or flagged pots (100: off). */
+  suspectWinningsPercent: number;
+}
+
+/** Net winnings mostly from pots that were held and released, or flagged and not dismissed. */
+function suspectWinnings(
+  row: { winnings_cents: string; suspect_winnings_cents: string },
+  gate: WithdrawalGate,
+): boolean {
+  const suspect = BigInt(row.suspect_winnings_cents);
+  const total = BigInt(row.winnings_cents);
+  return suspect > 0n && suspect * 100n > total * BigInt(gate.suspectWinningsPercent);
+}
+
 @Injectable()
 export class WalletRepository {
   async userPermissions(
@@ -69,7 +95,9 @@ export class WalletRepository {
   /**
    * Whether a withdrawal of `amountCents` must be held for review (docs/decisions/1601, 2320), and the 24-hour total
    * the rule saw. Held when the total is above the threshold, when the account has open fair-play flags, or within 24
-   * hours of a password or email change. The total is this withdrawal plus the user's withdrawals of the last
+   * hours of a password or email change. A `rejected_inputs` flag (a few answers under an engine floor) does not hold
+   * withdrawals on its own: the engine already cost those answers, and strong players meet a floor now and then
+   * (decision 2702); only `FLOOR_FLAGS_THAT_HOLD_WITHDRAWALS` open ones (a pattern) do. The total is this withdrawal plus the user's withdrawals of the last
    * `windowHours` that were not failed or rejected (pending, held, approved and paid ones count), so splitting a large
    * amount into small ones is held like the large one. The caller holds the wallet's row lock: every withdrawal of
    * the user takes it first, so the withdrawals counted here are all the committed ones and none can commit in
@@ -77,25 +105,56 @@ export class WalletRepository {
    */
   async withdrawalReview(
     runner: SqlRunner,
-    review: { userId: string; amountCents: bigint; thresholdCents: bigint; windowHours: number },
+    review: {
+      userId: string;
+      amountCents: bigint;
+      thresholdCents: bigint;
+      windowHours: number;
+      gate: WithdrawalGate;
+    },
   ): Promise<{ heldBecause: string | null; rolling24hTotalCents: bigint }> {
-    const rows = await queryRows<{ recent: boolean; flagged: boolean; earlier_cents: string }>(
+    const rows = await queryRows<{
+      recent: boolean;
+      flagged: boolean;
+      earlier_cents: string;
+      young: boolean;
+      winnings_cents: string;
+      suspect_winnings_cents: string;
+    }>(
       runner,
       `SELECT coalesce(credentials_changed_at > now() - interval '24 hours', false) AS recent,
-              EXISTS (SELECT 1 FROM fair_play_flags f WHERE f.user_id = users.id AND f.status = 'open') AS flagged,
+              (EXISTS (SELECT 1 FROM fair_play_flags f
+                        WHERE f.user_id = users.id AND f.status = 'open' AND f.kind <> 'rejected_inputs')
+               OR (SELECT count(*) FROM fair_play_flags f
+                    WHERE f.user_id = users.id AND f.status = 'open' AND f.kind = 'rejected_inputs') >= $3) AS flagged,
               (SELECT coalesce(sum(p.amount_cents), 0) FROM wallet_payments p
                 WHERE p.user_id = users.id AND p.direction = 'withdrawal'
                   AND p.created_at > now() - make_interval(hours => $2::integer)
-                  AND p.status <> 'failed' AND p.review_state IS DISTINCT FROM 'rejected')::text AS earlier_cents
-         FROM users WHERE id = $1`,
-      [review.userId, review.windowHours],
+                  AND p.status <> 'failed' AND p.review_state IS DISTINCT FROM 'rejected')::text AS earlier_cents,
+              created_at > now() - make_interval(days => $4::integer) AS young,
+              won.winnings_cents::text, won.suspect_winnings_cents::text
+         FROM users,
+              LATERAL (
+                SELECT coalesce(sum(m.payout_cents - m.bet_cents), 0) AS winnings_cents,
+                       coalesce(sum(m.payout_cents - m.bet_cents) FILTER (WHERE
+                         EXISTS (SELECT 1 FROM fair_play_reviews r WHERE r.match_id = m.id)
+                         OR EXISTS (SELECT 1 FROM fair_play_flags f
+                                     WHERE f.match_id = m.id AND f.kind <> 'rejected_inputs'
+                                       AND f.status <> 'dismissed')), 0) AS suspect_winnings_cents
+                  FROM matches m WHERE m.winner_id = users.id AND m.status = 'finished' AND m.payout_cents IS NOT NULL
+              ) AS won
+        WHERE id = $1`,
+      [review.userId, review.windowHours, FLOOR_FLAGS_THAT_HOLD_WITHDRAWALS, review.gate.newAccountDays],
     );
     const row = rows[0];
     const rolling24hTotalCents = review.amountCents + BigInt(row?.earlier_cents ?? '0');
     let heldBecause: string | null = null;
     if (rolling24hTotalCents > review.thresholdCents) heldBecause = 'above_threshold';
     else if (row?.flagged) heldBecause = 'open_flags';
-    else if (row?.recent) heldBecause = 'recent_credentials_change';
+    else if (row && suspectWinnings(row, review.gate)) heldBecause = 'suspect_winnings';
+    else if (row?.young && BigInt(row.winnings_cents) > review.gate.newAccountWinningsAboveCents) {
+      heldBecause = 'new_account_winnings';
+    } else if (row?.recent) heldBecause = 'recent_credentials_change';
     return { heldBecause, rolling24hTotalCents };
   }
 

@@ -160,14 +160,20 @@ export class WalletService {
         // Identity verification (docs/product/kyc.md), under the same wallet lock: the cumulative total it checks
         // counts every earlier withdrawal of this user, and none can commit in between.
         await this.kyc.assertMay(manager, userId, 'withdrawal', amountCents);
-        // Withdrawals that take the user's 24-hour total above the threshold, from flagged accounts or right after a
-        // password/email change wait for support (decisions 1601, 2320). Decided under the wallet lock taken above,
+        // Withdrawals that take the user's 24-hour total above the threshold, from flagged accounts, of winnings mostly
+        // from held-then-released or flagged pots, of a young account's large winnings, or right after a
+        // password/email change wait for support (decisions 1601, 2320, 2703). Decided under the wallet lock taken above,
         // which every withdrawal of this user takes first: concurrent requests are counted one after the other.
         const review = await this.repository.withdrawalReview(manager, {
           userId,
           amountCents,
           thresholdCents: BigInt(this.config.WITHDRAWAL_REVIEW_THRESHOLD) * 100n,
           windowHours: WITHDRAWAL_REVIEW_WINDOW_HOURS,
+          gate: {
+            newAccountDays: this.config.WITHDRAWAL_GATE_NEW_ACCOUNT_DAYS,
+            newAccountWinningsAboveCents: BigInt(this.config.WITHDRAWAL_GATE_NEW_ACCOUNT_WINNINGS_ABOVE) * 100n,
+            suspectWinningsPercent: this.config.WITHDRAWAL_GATE_SUSPECT_WINNINGS_PERCENT,
+          },
         });
         return this.answerThenPost(manager, wallet, {
           heldForReview: review.heldBecause,

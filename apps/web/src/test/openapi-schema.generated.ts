@@ -1500,7 +1500,12 @@ export interface components {
       pending_approval: components['schemas']['PendingApprovalDto'] | (never | null);
       /** @description The signal kinds that held it. */
       reasons: (
-        'machine_regular' | 'reaction_floor_cluster' | 'superhuman_accuracy' | 'superhuman_rate' | 'no_input'
+        | 'machine_regular'
+        | 'reaction_floor_cluster'
+        | 'superhuman_accuracy'
+        | 'superhuman_rate'
+        | 'no_input'
+        | 'beyond_human_profile'
       )[];
       room_id: string;
       round: number;
@@ -1738,7 +1743,13 @@ export interface components {
         [key: string]: unknown;
       };
       /** @enum {string} */
-      kind: 'machine_regular' | 'reaction_floor_cluster' | 'superhuman_accuracy' | 'superhuman_rate' | 'no_input';
+      kind:
+        | 'machine_regular'
+        | 'reaction_floor_cluster'
+        | 'superhuman_accuracy'
+        | 'superhuman_rate'
+        | 'no_input'
+        | 'beyond_human_profile';
       score: number;
     };
     ForgotPasswordDto: {
@@ -2425,7 +2436,12 @@ export interface components {
       decision_note: string | null;
       /** @description The signal kinds that held it. */
       reasons: (
-        'machine_regular' | 'reaction_floor_cluster' | 'superhuman_accuracy' | 'superhuman_rate' | 'no_input'
+        | 'machine_regular'
+        | 'reaction_floor_cluster'
+        | 'superhuman_accuracy'
+        | 'superhuman_rate'
+        | 'no_input'
+        | 'beyond_human_profile'
       )[];
       /** @enum {string} */
       status: 'voided' | 'held' | 'released';

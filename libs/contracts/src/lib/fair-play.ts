@@ -24,7 +24,14 @@ export const FAIR_PLAY_MESSAGES = {
 
 /** One signal of one seat, with the evidence a reviewer reads (intervals, distributions). */
 export interface FairPlaySignalDto {
-  kind: 'machine_regular' | 'reaction_floor_cluster' | 'superhuman_accuracy' | 'superhuman_rate' | 'no_input';
+  kind:
+    | 'machine_regular'
+    | 'reaction_floor_cluster'
+    | 'superhuman_accuracy'
+    | 'superhuman_rate'
+    | 'no_input'
+    /** The player's evidence across rounds in this game crossed the line (decision 2701). */
+    | 'beyond_human_profile';
   score: number;
   evidence: Record<string, unknown>;
 }

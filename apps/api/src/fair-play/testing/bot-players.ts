@@ -65,6 +65,19 @@ export function humanClicker(random: () => number): Strategy {
   };
 }
 
+/**
+ * A strong player clicking as fast as they can: ~10 clicks a second, but with a hand's spread (CV ~18 %), never a
+ * timer's.
+ */
+export function strongClicker(random: () => number): Strategy {
+  return async (seat) => {
+    while (!seat.finished()) {
+      await sleep(humanDelay(random, 100, 18, 55));
+      void send(seat, { type: 'click' }).catch(() => undefined);
+    }
+  };
+}
+
 // ── Reaction Time ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Presses `delayMs(random)` after each green light it is shown. */
@@ -90,6 +103,9 @@ export const floorReactor = (random: () => number): Strategy => reactor(() => 10
 /** A person: simple visual reaction times average ~250 ms with ~40 ms spread. */
 export const humanReactor = (random: () => number): Strategy => reactor(() => humanDelay(random, 260, 40, 170));
 
+/** A strong player: fast simple reactions (~215 ms, sd 30 ms), as athletes and gamers have, still a person's spread. */
+export const strongReactor = (random: () => number): Strategy => reactor(() => humanDelay(random, 215, 30, 140));
+
 // ── Number Rush ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Answers every question right, `extraMs(random)` after the engine's floor for that question. */
@@ -102,7 +118,7 @@ function answerer(extraMs: () => number, accuracy: number, random: () => number)
         continue;
       }
       const answer = numberRushAnswer(view);
-      await sleep(numberRushMinAnswerMs(view.game.question, answer) + extraMs());
+      await sleep(Math.max(0, numberRushMinAnswerMs(view.game.question, answer) + extraMs()));
       const next = seat.nextView();
       await send(seat, { type: 'answer', value: random() < accuracy ? answer : answer + 1 });
       await next;
@@ -120,6 +136,13 @@ export const jitteredAnswerer = (random: () => number): Strategy =>
 /** A person good at mental arithmetic: 1.2-3 s per question, about 9 in 10 right. */
 export const humanAnswerer = (random: () => number): Strategy =>
   answerer(() => humanDelay(random, 1400, 500, 400), 0.9, random);
+
+/**
+ * A strong mental calculator: ~0.7 s over each question's floor (1.1-1.3 s an answer), 19 in 20 right, and now and
+ * then an answer that lands under the floor (a slip of the fingers on an easy one), as the issue saw for strong play.
+ */
+export const strongAnswerer = (random: () => number): Strategy =>
+  answerer(() => humanDelay(random, 700, 320, -150), 0.95, random);
 
 /** The seat's view helpers over a socket: latest view, next view, finished flag. */
 export function seatOf(socket: ClientSocket, roomId: string): Seat {

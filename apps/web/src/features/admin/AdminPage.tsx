@@ -207,6 +207,8 @@ const HELD_BECAUSE: Record<string, string> = {
   above_threshold: `Above the threshold (${WITHDRAWAL_REVIEW_WINDOW_HOURS} h total)`,
   recent_credentials_change: 'Recent password/email change',
   open_flags: 'Open fair-play flags',
+  suspect_winnings: 'Winnings mostly from held-then-released or flagged pots',
+  new_account_winnings: 'New account with large winnings',
 };
 
 function DecisionForm({ id }: { id: string }) {

@@ -10,6 +10,7 @@ export const SIGNAL_LABELS: Record<FairPlaySignalDto['kind'], string> = {
   superhuman_accuracy: 'Superhuman accuracy and speed',
   superhuman_rate: 'Clicking faster than people sustain',
   no_input: 'Never sent an input',
+  beyond_human_profile: 'Play across rounds beyond the human reference',
 };
 
 const EVIDENCE_LABELS: Record<string, string> = {
