@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildOnce, mean, root, startStack, today } from './server.mjs';
+import { buildOnce, loadAverage, mean, reportResult, root, startStack, today } from './server.mjs';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 8);
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -97,6 +97,7 @@ async function rawRound(databaseUrl, walletIds, clearingId) {
 }
 
 async function main() {
+  console.log(`bench:ledger — load average ${loadAverage()} at start`);
   buildOnce();
   const stack = await startStack({ env: { SANDBOX_DECLINE_CENTS: '-1' } });
   const baseUrl = stack.baseUrls[0];
@@ -134,8 +135,15 @@ async function main() {
       `\nledger deposits — ${today()}, ${clients} concurrent clients, ${rounds}×${durationSeconds}s alternating`,
     );
     console.log(
-      `API: ${mean(api).toFixed(0)} TPS   raw SQL: ${mean(raw).toFixed(0)} TPS   ratio: ${ratio.toFixed(2)} (goal ≥ 0.50)`,
+      `API: ${mean(api).toFixed(0)} TPS   raw SQL: ${mean(raw).toFixed(0)} TPS   ratio: ${ratio.toFixed(2)} (goal ≥ 0.80)`,
     );
+    reportResult({
+      bench: 'ledger',
+      measure: `API deposits ÷ raw SQL, c=${clients}`,
+      value: ratio,
+      goal: '≥ 0.80',
+      met: ratio >= 0.8,
+    });
 
     const check = spawnSync(process.execPath, [join(root, 'tools/ledger-check.mjs')], {
       env: { ...process.env, DATABASE_URL: stack.databaseUrl },
