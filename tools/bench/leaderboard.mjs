@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findFreePort } from '../postgres/embedded.mjs';
 import { grouped, registerCaller, seed, timed } from './leaderboard-seed.mjs';
-import { mean, percentile, root, startStack, today } from './server.mjs';
+import { mean, percentile, reportResult, root, startStack, today } from './server.mjs';
 
 const users = Number(process.env.BENCH_USERS ?? 1_000_000);
 const rankSamples = Number(process.env.BENCH_RANK_SAMPLES ?? 300);
@@ -353,6 +353,14 @@ ${row('bare Fastify + pg, same top-100 query (prepared statement)', 'prepared')}
 
 ratio API / bare: ${(rps('api') / rps('plain')).toFixed(2)} (goal ≥ 0.60); API / prepared bare: ${(rps('api') / rps('prepared')).toFixed(2)}
 whole bench ${((Date.now() - benchStarted) / 1000).toFixed(0)} s`);
+    const leaderboardRatio = rps('api') / rps('plain');
+    reportResult({
+      bench: 'leaderboard',
+      measure: 'leaderboard page ÷ bare Fastify + pg (own process)',
+      value: leaderboardRatio,
+      goal: '≥ 0.90',
+      met: leaderboardRatio >= 0.9,
+    });
     if (d.mismatches > 0) process.exitCode = 1;
   } finally {
     await db.end().catch(() => undefined);

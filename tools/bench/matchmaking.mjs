@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { api, connect, fundedPlayer } from './clients.mjs';
-import { percentile, root, startStack, today } from './server.mjs';
+import { loadAverage, percentile, reportResult, root, startStack, today } from './server.mjs';
 
 const players = Number(process.env.BENCH_PLAYERS ?? 200);
 const intervalMs = Number(process.env.BENCH_INTERVAL_MS ?? 100);
@@ -45,6 +45,7 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 const ratio = (value) => value.toFixed(2);
 
 async function main() {
+  process.stdout.write(`bench:matchmaking — ${players} players, load average ${loadAverage()} at start\n`);
   buildApi();
   const stack = await startStack({ env: { MATCHMAKING_INTERVAL_MS: String(intervalMs), LOG_LEVEL: 'warn' } });
   const [baseUrl] = stack.baseUrls;
@@ -117,6 +118,21 @@ async function main() {
       `matcher cost (last push − last 201): ${ms(burstWallMs - enteredWallMs)} = ${ratio((burstWallMs - enteredWallMs) / getWallMs)}× the GET burst`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
+    const entriesPerSecond = players / (burstWallMs / 1000);
+    reportResult({
+      bench: 'matchmaking',
+      measure: `time to match p99 (ms), ${players} queued`,
+      value: p(99),
+      goal: '≤ 100',
+      met: p(99) <= 100,
+    });
+    reportResult({
+      bench: 'matchmaking',
+      measure: `entries turned into rooms per second, ${players} queued`,
+      value: entriesPerSecond,
+      goal: '≥ 1000',
+      met: entriesPerSecond >= 1000,
+    });
     if (process.env.BENCH_APPEND !== '0') {
       appendFileSync(
         join(root, 'docs/perf.md'),

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { ack, api, connect, fundedPlayer } from './clients.mjs';
 import { loadNumberRush } from '../number-rush.mjs';
 import { describeTally, newTally, playLikeAPerson } from './pacing.mjs';
-import { buildOnce, percentile, rssBytes, startStack, today } from './server.mjs';
+import { buildOnce, loadAverage, percentile, reportResult, rssBytes, startStack, today } from './server.mjs';
 
 const spectatorCounts = (process.env.BENCH_SPECTATORS ?? '500,2000,5000').split(',').map(Number);
 const matchMs = Number(process.env.BENCH_MATCH_MS ?? 8000);
@@ -260,6 +260,7 @@ async function main() {
         `${lean ? 'lean wire-level' : 'socket.io-client'} spectators in ${clientProcesses} processes (nice ${clientNice})`,
     );
     for (const count of spectatorCounts) {
+      console.log(`${count} spectators — load average ${loadAverage()} at start`);
       const tally = newTally();
       const ours = await runSkillDuel(stack, count, idleRssBytes, numberRush, tally);
       const baseline = await bare.run(count, ours.schedule);
@@ -271,6 +272,14 @@ async function main() {
           `p99 SkillDuel/bare ${(ours.p99 / baseline.p99).toFixed(2)}`,
       );
       console.log(`       players: ${describeTally(tally)}`);
+      const p99Ratio = ours.p99 / baseline.p99;
+      reportResult({
+        bench: 'realtime',
+        measure: `spectator p99 ÷ bare Socket.IO, ${count} spectators`,
+        value: p99Ratio,
+        goal: '≤ 1.0',
+        met: p99Ratio <= 1,
+      });
     }
   } finally {
     bare.stop();

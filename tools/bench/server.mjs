@@ -1,14 +1,16 @@
 // Shared by the benchmarks: a production build of SkillDuel on a throwaway embedded PostgreSQL.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFreePort, startEmbeddedPostgres } from '../postgres/embedded.mjs';
 
 export const root = resolve(fileURLToPath(import.meta.url), '../../..');
 
+/** Builds api and web for production, unless BENCH_SKIP_BUILD=1 (bench:all builds once for every benchmark). */
 export function buildOnce() {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
   const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'api,web', '--outputStyle=static'], {
     cwd: root,
     stdio: 'ignore',
@@ -99,4 +101,18 @@ export function rssBytes(pid) {
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** The 1-, 5- and 15-minute load averages, printed before every run: a ratio taken on a busy machine says less. */
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+
+/**
+ * One machine-readable line with a benchmark's headline figure, read by `npm run bench:all` to build its table:
+ * `bench-result {"bench":…,"measure":…,"value":…,"goal":…,"met":…}`.
+ */
+export function reportResult(result) {
+  console.log(`bench-result ${JSON.stringify({ ...result, loadAverage: loadAverage() })}`);
 }

@@ -13,7 +13,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { buildOnce, root, startStack, today } from './server.mjs';
+import { buildOnce, reportResult, root, startStack, today } from './server.mjs';
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const distDir = resolve(process.env.BENCH_DIST_DIR ?? join(root, 'dist'));
@@ -248,6 +248,13 @@ async function main() {
         `${pass(performance >= GOALS.performance)}), LCP ${(lcpMs / 1000).toFixed(2)} s (goal ≤ ${GOALS.lcpMs / 1000} s: ` +
         `${pass(lcpMs <= GOALS.lcpMs)}), TBT ${tbtMs.toFixed(0)} ms`,
     );
+    reportResult({
+      bench: 'web',
+      measure: 'Lighthouse mobile performance (median)',
+      value: performance,
+      goal: `≥ ${GOALS.performance}`,
+      met: performance >= GOALS.performance,
+    });
   } finally {
     await stack.stop();
   }

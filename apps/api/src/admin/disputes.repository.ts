@@ -18,6 +18,8 @@ export interface DisputedMatchRow {
   bet_cents: string;
   payout_cents: string | null;
   fee_cents: string | null;
+  /** The platform fee sub-account the settlement paid the fee into (decision 2801); null when no fee was taken. */
+  fee_account_id: string | null;
   ended_at: Date | null;
   /** The round ended less than DISPUTE_WINDOW_HOURS ago. */
   within_window: boolean;
@@ -112,6 +114,9 @@ export class DisputesRepository {
       runner,
       `SELECT id, room_id, round, game_id, player1_id, player2_id, status, outcome, winner_id, bet_cents::text,
               payout_cents::text, fee_cents::text, ended_at,
+              (SELECT e.account_id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+                WHERE e.transaction_id = matches.settlement_transaction_id AND a.kind = 'platform_fee' LIMIT 1)
+                AS fee_account_id,
               coalesce(ended_at > now() - make_interval(hours => ${DISPUTE_WINDOW_HOURS}), false) AS within_window
          FROM matches WHERE room_id = $1 AND round = $2 ${lock ? 'FOR UPDATE' : ''}`,
       [roomId, round],

@@ -190,9 +190,11 @@ export class DisputesService {
     const shortfallCents = takeCents - fromWinner;
     const entries = [{ accountId: loserWallet.id, amountCents: giveCents }];
     if (fromWinner > 0n) entries.push({ accountId: winnerWallet.id, amountCents: -fromWinner });
-    // A void returns the fee; an award keeps it (the pot was still paid out, to the other player).
+    // A void returns the fee; an award keeps it (the pot was still paid out, to the other player). The fee leaves
+    // the platform fee sub-account the settlement paid it into (decision 2801), so that one can never go negative.
     if (decision === 'void' && feeCents > 0n) {
-      entries.push({ accountId: await this.ledger.systemAccount('platform_fee'), amountCents: -feeCents });
+      const feeAccount = match.fee_account_id ?? (await this.ledger.systemAccount('platform_fee'));
+      entries.push({ accountId: feeAccount, amountCents: -feeCents });
     }
     if (shortfallCents > 0n) {
       entries.push({ accountId: await this.ledger.systemAccount('player_receivables'), amountCents: -shortfallCents });

@@ -41,8 +41,8 @@ const roomLedgerKeys = {
 
 /**
  * Room money: stakes into escrow, refunds, and the settlement of a round — always through LedgerService, inside the
- * caller's transaction, which must hold the room's row lock (RoomsRepository.lockRoom). Each room's share of the one
- * shared escrow account is the sum of its `held` stakes; every movement updates the stake rows in the same
+ * caller's transaction, which must hold the room's row lock (RoomsRepository.lockRoom). Each room's share of escrow (split
+ * into sub-accounts, a room's stakes in the one its id picks: decision 2801) is the sum of its `held` stakes; every movement updates the stake rows in the same
  * transaction, so a stake is released at most once whatever the concurrency (docs/decisions/0601).
  */
 @Injectable()
@@ -57,7 +57,8 @@ export class RoomEscrowService {
   async stake(manager: EntityManager, roomId: string, round: number, userId: string, betCents: bigint): Promise<void> {
     const stakeNo = (await this.stakes.countStakes(manager, roomId, round, userId)) + 1;
     const wallet = await this.ledger.ensureWallet(userId, manager);
-    const escrow = await this.ledger.systemAccount('escrow');
+    // The room's escrow sub-account (decision 2801): unrelated rooms lock different rows.
+    const escrow = await this.ledger.systemAccount('escrow', roomId);
     let transactionId: string;
     try {
       const posted = await this.ledger.post(
@@ -99,7 +100,7 @@ export class RoomEscrowService {
           kind: 'refund',
           idempotencyKey: roomLedgerKeys.refund(roomId, round, userId, stake.stakeNo),
           entries: [
-            { accountId: await this.ledger.systemAccount('escrow'), amountCents: -stake.amountCents },
+            { accountId: stake.escrowAccountId, amountCents: -stake.amountCents },
             { accountId: await this.ledger.ensureWallet(userId, manager), amountCents: stake.amountCents },
           ],
           references: { userId, roomId },
@@ -117,10 +118,7 @@ export class RoomEscrowService {
     const rounds = [...new Set(held.map((stake) => stake.round))];
     for (const round of rounds) {
       const stakes = held.filter((stake) => stake.round === round);
-      const total = stakes.reduce((sum, stake) => sum + stake.amountCents, 0n);
-      const entries: LedgerEntryInput[] = [
-        { accountId: await this.ledger.systemAccount('escrow'), amountCents: -total },
-      ];
+      const entries: LedgerEntryInput[] = escrowDebits(stakes);
       for (const stake of stakes) {
         entries.push({
           accountId: await this.ledger.ensureWallet(stake.userId, manager),
@@ -168,7 +166,7 @@ export class RoomEscrowService {
     }
     const [stake1, stake2] = stakes as [NonNullable<(typeof stakes)[0]>, NonNullable<(typeof stakes)[0]>];
     const potCents = stake1.amountCents + stake2.amountCents;
-    const escrow = await this.ledger.systemAccount('escrow');
+    const fromEscrow = escrowDebits([stake1, stake2]);
     const key = roomLedgerKeys.settle(roomId, round);
 
     if (outcome === 'player1' || outcome === 'player2') {
@@ -176,11 +174,11 @@ export class RoomEscrowService {
       const feeCents = (potCents * BigInt(this.config.PLATFORM_FEE_BPS)) / 10_000n;
       const payoutCents = potCents - feeCents;
       const entries: LedgerEntryInput[] = [
-        { accountId: escrow, amountCents: -potCents },
+        ...fromEscrow,
         { accountId: await this.ledger.ensureWallet(winnerId, manager), amountCents: payoutCents },
       ];
       if (feeCents > 0n)
-        entries.push({ accountId: await this.ledger.systemAccount('platform_fee'), amountCents: feeCents });
+        entries.push({ accountId: await this.ledger.systemAccount('platform_fee', roomId), amountCents: feeCents });
       const posted = await this.ledger.post(
         { kind: 'win', idempotencyKey: key, entries, references: { roomId, userId: winnerId }, metadata: { round } },
         manager,
@@ -194,7 +192,7 @@ export class RoomEscrowService {
         kind: 'refund',
         idempotencyKey: key,
         entries: [
-          { accountId: escrow, amountCents: -potCents },
+          ...fromEscrow,
           { accountId: await this.ledger.ensureWallet(match.player1Id, manager), amountCents: stake1.amountCents },
           { accountId: await this.ledger.ensureWallet(match.player2Id, manager), amountCents: stake2.amountCents },
         ],
@@ -206,4 +204,16 @@ export class RoomEscrowService {
     await this.stakes.releaseStakes(manager, roomId, round, players, 'refunded', posted.transactionId);
     return { potCents, feeCents: 0n, payoutCents: 0n, winnerId: null, transactionId: posted.transactionId };
   }
+}
+
+/**
+ * The escrow side of releasing stakes: each stake leaves from the escrow sub-account its bet went into (stakes held
+ * before escrow was split sit in the first one), one entry per sub-account.
+ */
+function escrowDebits(stakes: readonly { escrowAccountId: string; amountCents: bigint }[]): LedgerEntryInput[] {
+  const byAccount = new Map<string, bigint>();
+  for (const stake of stakes) {
+    byAccount.set(stake.escrowAccountId, (byAccount.get(stake.escrowAccountId) ?? 0n) - stake.amountCents);
+  }
+  return [...byAccount].map(([accountId, amountCents]) => ({ accountId, amountCents }));
 }

@@ -46,12 +46,22 @@ export class RoomStakesRepository {
     runner: SqlRunner,
     roomId: string,
     round?: number,
-  ): Promise<Array<StakeRecord & { round: number; stakeNo: number }>> {
-    const rows = await queryRows<{ user_id: string; amount_cents: string; round: number; stake_no: number }>(
+  ): Promise<Array<StakeRecord & { round: number; stakeNo: number; escrowAccountId: string }>> {
+    const rows = await queryRows<{
+      user_id: string;
+      amount_cents: string;
+      round: number;
+      stake_no: number;
+      escrow_account_id: string;
+    }>(
       runner,
       // Without a round (a room-wide refund) the stakes of a round held for fair-play review stay in escrow: only
-      // support's decision releases them (decision 1802).
-      `SELECT user_id, amount_cents::text, round, stake_no FROM room_stakes s
+      // support's decision releases them (decision 1802). Each stake leaves escrow from the sub-account its bet
+      // entered (decision 2801), read from the bet's own ledger entry.
+      `SELECT user_id, amount_cents::text, round, stake_no,
+              (SELECT e.account_id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+                WHERE e.transaction_id = s.bet_transaction_id AND a.kind = 'escrow' LIMIT 1) AS escrow_account_id
+         FROM room_stakes s
         WHERE room_id = $1 AND state = 'held' AND ($2::int IS NULL OR round = $2)
           AND ($2::int IS NOT NULL OR NOT EXISTS (
                 SELECT 1 FROM matches m WHERE m.room_id = s.room_id AND m.round = s.round AND m.status = 'held'))
@@ -63,6 +73,7 @@ export class RoomStakesRepository {
       amountCents: BigInt(row.amount_cents),
       round: row.round,
       stakeNo: row.stake_no,
+      escrowAccountId: row.escrow_account_id,
     }));
   }
 

@@ -106,7 +106,8 @@ export class WalletService {
           paymentId,
           direction: 'deposit',
           walletDeltaCents: amountCents,
-          counterAccount: await this.ledger.systemAccount('provider_clearing'),
+          // Spread over the clearing sub-accounts by the post's key, so deposits stop queueing on one row.
+          counterAccount: await this.ledger.systemAccount('provider_clearing', `deposit:${paymentId}`),
           method,
           status: 'completed',
           providerReference: outcome.reference,

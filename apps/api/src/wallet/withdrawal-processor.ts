@@ -122,7 +122,7 @@ export class WithdrawalProcessor implements OnApplicationBootstrap, OnModuleDest
         const pending = await this.ledger.systemAccount('pending_withdrawals');
         const destination =
           outcome.status === 'completed'
-            ? await this.ledger.systemAccount('provider_clearing')
+            ? await this.ledger.systemAccount('provider_clearing', `withdrawal:${withdrawal.id}:settle`)
             : await this.ledger.ensureWallet(withdrawal.userId, manager);
         const posted = await this.ledger.post(
           {

@@ -49,7 +49,8 @@ export async function balanceCents(databaseUrl: string, userId: string): Promise
 export async function escrowCents(databaseUrl: string): Promise<bigint> {
   const rows = await sql<{ balance: string }>(
     databaseUrl,
-    `SELECT balance_cents::text AS balance FROM ledger_accounts WHERE kind = 'escrow'`,
+    // Escrow is split into sub-accounts (decision 2801): its balance is their sum.
+    `SELECT coalesce(sum(balance_cents), 0)::text AS balance FROM ledger_accounts WHERE kind = 'escrow'`,
   );
   return BigInt(rows[0].balance);
 }

@@ -116,7 +116,8 @@ export class TournamentsTestKit {
   async systemCents(kind: 'platform_fee' | 'promotions'): Promise<bigint> {
     const rows = await sql<{ balance: string }>(
       this.databaseUrl,
-      `SELECT balance_cents::text AS balance FROM ledger_accounts WHERE kind = $1`,
+      // The platform fee is split into sub-accounts (decision 2801): its balance is their sum.
+      `SELECT coalesce(sum(balance_cents), 0)::text AS balance FROM ledger_accounts WHERE kind = $1`,
       [kind],
     );
     return BigInt(rows[0].balance);

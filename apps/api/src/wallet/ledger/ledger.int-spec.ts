@@ -307,6 +307,7 @@ describe('LedgerService and the ledger tables (real PostgreSQL)', () => {
       ['DELETE FROM ledger_accounts'],
       ['UPDATE ledger_accounts SET balance_cents = balance_cents + 100'],
       [`UPDATE ledger_accounts SET kind = 'escrow' WHERE kind = 'platform_fee'`],
+      [`UPDATE ledger_accounts SET shard = shard + 1 WHERE kind = 'provider_clearing'`],
     ])('rejects %s', async (statement) => {
       await fundedWallet(2_000n);
       await withClient(testApp.databaseUrl, async (client) => {

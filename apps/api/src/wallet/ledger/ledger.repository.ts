@@ -157,19 +157,22 @@ export class LedgerRepository {
     );
   }
 
-  async systemAccounts(runner: SqlRunner): Promise<Map<SystemAccountKind, string>> {
+  /** Every system account's ids, by kind, in shard order (one id for the kinds that are not split). */
+  async systemAccounts(runner: SqlRunner): Promise<Map<SystemAccountKind, string[]>> {
     const rows = await queryRows<{ id: string; kind: SystemAccountKind }>(
       runner,
-      `SELECT id, kind FROM ledger_accounts WHERE kind NOT IN ('user_wallet', 'tournament_escrow')`,
+      `SELECT id, kind FROM ledger_accounts WHERE kind NOT IN ('user_wallet', 'tournament_escrow') ORDER BY kind, shard`,
     );
-    return new Map(rows.map((row) => [row.kind, row.id]));
+    const byKind = new Map<SystemAccountKind, string[]>();
+    for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row.id]);
+    return byKind;
   }
 
   /** The migration creates the system accounts; this only repairs a database where one is missing. */
   async insertSystemAccount(runner: SqlRunner, kind: SystemAccountKind): Promise<void> {
     await runner.query(
       `INSERT INTO ledger_accounts (kind) VALUES ($1)
-       ON CONFLICT (kind) WHERE kind NOT IN ('user_wallet', 'tournament_escrow') DO NOTHING`,
+       ON CONFLICT (kind, shard) WHERE kind NOT IN ('user_wallet', 'tournament_escrow') DO NOTHING`,
       [kind],
     );
   }

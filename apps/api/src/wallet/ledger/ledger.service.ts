@@ -25,6 +25,20 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const KIND_PATTERN = /^[a-z][a-z_]{0,39}$/;
 const MAX_KEY_LENGTH = 200;
 
+/**
+ * Which sub-account of a split house account a spread key lands on (decision 2801): FNV-1a over the key's UTF-16
+ * code units, modulo the number of sub-accounts. Stable across processes and releases, so the same key always picks
+ * the same row.
+ */
+export function shardOf(spreadKey: string, shardCount: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < spreadKey.length; i++) {
+    hash ^= spreadKey.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % shardCount;
+}
+
 /** A post's result, with what it did to each user's wallet (by user id) for the wallet push. */
 type PostOutcome = LedgerPostResult & { walletDeltas: ReadonlyMap<string, bigint> };
 
@@ -47,7 +61,8 @@ interface PreparedPost {
  */
 @Injectable()
 export class LedgerService implements OnModuleInit {
-  private systemAccountIds = new Map<SystemAccountKind, string>();
+  /** Each system account kind's ids in shard order: several for the split house accounts, one for the others. */
+  private systemAccountIds = new Map<SystemAccountKind, string[]>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -135,15 +150,22 @@ export class LedgerService implements OnModuleInit {
     return wallet?.balanceCents ?? 0n;
   }
 
-  /** The id of a system account (provider clearing, escrow, platform fee, pending withdrawals). */
-  async systemAccount(kind: SystemAccountKind): Promise<string> {
-    const cached = this.systemAccountIds.get(kind);
-    if (cached) return cached;
-    await this.repository.insertSystemAccount(this.dataSource.manager, kind);
-    this.systemAccountIds = await this.repository.systemAccounts(this.dataSource.manager);
-    const id = this.systemAccountIds.get(kind);
-    if (!id) throw new LedgerInvariantError(`system account ${kind} is missing`);
-    return id;
+  /**
+   * The id of a system account (provider clearing, escrow, platform fee, pending withdrawals...). The busiest house
+   * accounts — provider clearing, escrow, platform fee — are split into sub-accounts so unrelated posts lock different
+   * rows (decision 2801): `spreadKey` picks one by hash, and the same key always picks the same one. Money that must
+   * later leave a bounded sub-account (a room's stakes, a room's fee) is keyed by what it belongs to (the room id), or
+   * taken back from the sub-account its entry names. Without a key: the first sub-account (shard 0).
+   */
+  async systemAccount(kind: SystemAccountKind, spreadKey?: string): Promise<string> {
+    let ids = this.systemAccountIds.get(kind);
+    if (!ids) {
+      await this.repository.insertSystemAccount(this.dataSource.manager, kind);
+      this.systemAccountIds = await this.repository.systemAccounts(this.dataSource.manager);
+      ids = this.systemAccountIds.get(kind);
+      if (!ids) throw new LedgerInvariantError(`system account ${kind} is missing`);
+    }
+    return spreadKey === undefined || ids.length === 1 ? ids[0] : ids[shardOf(spreadKey, ids.length)];
   }
 
   /** Opens the escrow account of a new tournament, in the caller's transaction (the tournament row points at it). */
