@@ -90,6 +90,8 @@ export type ContractSchemaName =
   | 'LobbyEventKind'
   | 'LobbyFiguresDto'
   | 'LobbyRoomEventDto'
+  | 'LocationCheckedAction'
+  | 'LocationRefusalReason'
   | 'LoginDto'
   | 'LoginRequestDto'
   | 'MatchCountdownDto'
@@ -1543,6 +1545,17 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     },
     required: ['kind', 'room'],
     description: '`lobby:room`. `closed` = cancelled or expired (remove it from Active Rooms).',
+  },
+  LocationCheckedAction: {
+    type: 'string',
+    enum: ['deposit', 'withdrawal', 'stake'],
+    description: 'The cash actions whose client address is checked against the allowed places.',
+  },
+  LocationRefusalReason: {
+    type: 'string',
+    enum: ['blocked_country', 'unknown_location'],
+    description:
+      "Why a location refusal: the address's country is blocked, or the address places the player nowhere (loopback,\nprivate network, an address the database does not know) where the operator does not allow that.",
   },
   LoginDto: {
     type: 'object',

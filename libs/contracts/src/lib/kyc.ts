@@ -126,3 +126,28 @@ export const KYC_MESSAGES = {
   alreadyVerified: 'Your identity is already verified',
   verificationClosed: 'Your identity check is closed or waiting for support; please contact support',
 } as const;
+
+// ── Location (docs/product/kyc.md#location) ─────────────────────────────────────────────────────────────────────
+
+/** The cash actions whose client address is checked against the allowed places. */
+export type LocationCheckedAction = 'deposit' | 'withdrawal' | 'stake';
+
+/**
+ * Why a location refusal: the address's country is blocked, or the address places the player nowhere (loopback,
+ * private network, an address the database does not know) where the operator does not allow that.
+ */
+export type LocationRefusalReason = 'blocked_country' | 'unknown_location';
+
+export const LOCATION_ERROR_CODES = {
+  locationNotAllowed: 'LOCATION_NOT_ALLOWED',
+} as const;
+
+export const LOCATION_MESSAGES = {
+  blockedCountry: (country: string) =>
+    `Real-money play is not available from your current location (${country}). Your balance stays in your account.`,
+  unknownLocation:
+    'We could not tell which country you are connecting from. Please turn off any VPN or proxy and try again.',
+  /** The declared country is not an ISO 3166-1 alpha-2 code (e.g. `ZZ`). */
+  countryNotIso: (code: string) =>
+    `"${code}" is not a country code. Please choose your country from the list (ISO 3166-1, e.g. GB, MX, US).`,
+} as const;
