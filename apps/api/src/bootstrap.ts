@@ -48,7 +48,8 @@ export async function createApp(
     loggerInstance: logger,
     logController: new CompactRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    // Behind TRUST_PROXY_HOPS proxies, the address the outermost one saw; with 0, X-Forwarded-For's first entry.
+    trustProxy: config.TRUST_PROXY && config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : config.TRUST_PROXY,
     // The spec calls several routes with a trailing slash (`/games/`, `/users/me/`); both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
     // A caller-supplied X-Request-Id (e.g. from a proxy) is kept so logs line up across hops, when it is a plain token

@@ -127,6 +127,17 @@ export class AppConfig extends AuthConfig {
   @IsBoolean()
   TRUST_PROXY = false;
 
+  /**
+   * With TRUST_PROXY: how many proxies in front of the API append to X-Forwarded-For. 0 takes the first entry (any
+   * client can write it, so fine for rate limits only behind a proxy that overwrites the header); n takes the entry
+   * the n-th proxy wrote, which a client cannot forge. Location checks at cash actions read this address.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(16)
+  TRUST_PROXY_HOPS = 0;
+
   /** When set, GET /api/metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
   @IsOptional()
   @IsString()
@@ -193,6 +204,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  OAUTH_ALLOW_INSECURE_HTTP must not be true when NODE_ENV=production',
     );
+  }
+  if (config.TRUST_PROXY_HOPS > 0 && !config.TRUST_PROXY) {
+    throw new ConfigError('Invalid configuration:\n  TRUST_PROXY_HOPS needs TRUST_PROXY=true');
   }
   if (config.MATCH_STALE_AFTER_SECONDS * 1000 < 2 * config.MATCH_HEARTBEAT_INTERVAL_MS) {
     throw new ConfigError(

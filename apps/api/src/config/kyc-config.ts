@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { KYC_REQUIRED_FOR_VALUES, type KycRequiredFor } from '@skillduel/contracts';
-import { toInt } from './config-transforms';
+import { toBoolean, toInt } from './config-transforms';
 import { MatchmakingConfig } from './matchmaking-config';
 
 /**
@@ -47,4 +47,13 @@ export class KycConfig extends MatchmakingConfig {
   @IsOptional()
   @Matches(/^https?:\/\/.+/, { message: 'must be an http(s):// URL' })
   KYC_SANDBOX_WEBHOOK_URL?: string;
+
+  /**
+   * Whether a cash action from an address that places the player in no country (loopback, a private network, an
+   * address the offline database does not know) is allowed. True suits `npm start` and tests; a deployment behind a
+   * proxy sets TRUST_PROXY (and TRUST_PROXY_HOPS) and then false, else every player looks unknown.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  GEO_ALLOW_UNKNOWN = true;
 }

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsISO31661Alpha2, IsString, Matches, Max, Min } from 'class-validator';
 import { toBoolean, toInt, toList } from './config-transforms';
 import { RoomsConfig } from './rooms-config';
 
@@ -74,9 +74,13 @@ export class PlayerProtectionConfig extends RoomsConfig {
   @Matches(/^[A-Z]{2}:(1[89]|2[0-5])$/, { each: true, message: 'must be CC:age pairs (age 18–25), e.g. US:21' })
   RG_MIN_AGE_BY_COUNTRY: string[] = [];
 
-  /** ISO 3166-1 alpha-2 countries where real-money play is refused. */
+  /**
+   * ISO 3166-1 alpha-2 countries where real-money play is refused: as the declared country, and as the country of the
+   * client's address at every cash action (docs/product/kyc.md#location).
+   */
   @Transform(toList)
   @Matches(/^[A-Z]{2}$/, { each: true, message: 'must be a comma-separated list of two-letter country codes' })
+  @IsISO31661Alpha2({ each: true, message: 'must list real ISO 3166-1 alpha-2 country codes (ZZ is none)' })
   BLOCKED_COUNTRIES: string[] = [];
 
   /** Raising or removing a deposit/loss/bet limit waits this long; lowering or setting one applies at once. */

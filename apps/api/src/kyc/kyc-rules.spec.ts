@@ -5,7 +5,13 @@ const policy: KycPolicy = {
   verifyAboveCumulativeWithdrawalsCents: 10_000n,
   enhancedAboveDeposits30dCents: 50_000n,
 };
-const basic: KycFacts = { emailVerified: true, eligible: true, status: 'none', sourceOfFundsReviewed: false };
+const basic: KycFacts = {
+  emailVerified: true,
+  eligible: true,
+  status: 'none',
+  sourceOfFundsReviewed: false,
+  sourceOfFundsSubmitted: false,
+};
 
 describe('KYC tier rules', () => {
   it('climbs none → basic → verified → enhanced, never skipping a step', () => {
@@ -61,5 +67,9 @@ describe('KYC tier rules', () => {
     expect(nextStep({ ...basic, status: 'needs_review' })?.step).toBe('wait_for_support');
     expect(nextStep({ ...basic, status: 'approved' })).toEqual({ tier: 'enhanced', step: 'source_of_funds' });
     expect(nextStep({ ...basic, status: 'approved', sourceOfFundsReviewed: true })).toBeNull();
+    expect(nextStep({ ...basic, status: 'approved', sourceOfFundsSubmitted: true })).toEqual({
+      tier: 'enhanced',
+      step: 'wait_for_support',
+    });
   });
 });

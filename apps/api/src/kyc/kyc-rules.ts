@@ -15,6 +15,8 @@ export interface KycFacts {
   eligible: boolean;
   status: KycStatus;
   sourceOfFundsReviewed: boolean;
+  /** The player declared their source of funds and support has not decided yet. */
+  sourceOfFundsSubmitted: boolean;
 }
 
 /** The operator's policy, in cents. */
@@ -98,6 +100,7 @@ export function nextStep(facts: KycFacts): { tier: KycTier; step: KycNextStep } 
     case 'rejected_final':
       return { tier: 'verified', step: 'contact_support' };
     case 'approved':
-      return facts.sourceOfFundsReviewed ? null : { tier: 'enhanced', step: 'source_of_funds' };
+      if (facts.sourceOfFundsReviewed) return null;
+      return { tier: 'enhanced', step: facts.sourceOfFundsSubmitted ? 'wait_for_support' : 'source_of_funds' };
   }
 }

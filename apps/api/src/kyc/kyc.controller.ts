@@ -6,18 +6,23 @@ import {
   KycSandboxOutcomeDto,
   type KycStatusDto,
   type KycWebhookAckDto,
+  SourceOfFundsRequestDto,
 } from '@skillduel/contracts';
 import type { FastifyRequest } from 'fastify';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { ApiAnswer } from '../openapi/api-answer.decorator';
+import { KycReviewService } from './kyc-review.service';
 import { KycService } from './kyc.service';
 
 /** Identity verification (docs/product/kyc.md): the player's routes, the providers' webhooks, the sandbox's page. */
 @ApiTags('kyc')
 @Controller('kyc')
 export class KycController {
-  constructor(private readonly kyc: KycService) {}
+  constructor(
+    private readonly kyc: KycService,
+    private readonly reviews: KycReviewService,
+  ) {}
 
   @Get()
   @ApiBearerAuth()
@@ -40,6 +45,22 @@ export class KycController {
   @ApiAnswer('KycInquiryDto', { status: 201 })
   startInquiry(@CurrentUser() user: AuthUser): Promise<KycInquiryDto> {
     return this.kyc.startInquiry(user.userId);
+  }
+
+  @Post('source-of-funds')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiOperation({ summary: 'A verified player declares their source of funds; support reviews it (enhanced tier)' })
+  @ApiResponse({ status: 403, description: 'VERIFICATION_REQUIRED (tier verified)' })
+  @ApiResponse({ status: 409, description: 'ALREADY_ENHANCED' })
+  @ApiAnswer('KycStatusDto')
+  async submitSourceOfFunds(
+    @CurrentUser() user: AuthUser,
+    @Body() body: SourceOfFundsRequestDto,
+  ): Promise<KycStatusDto> {
+    await this.reviews.submitSourceOfFunds(user.userId, body);
+    return this.kyc.status(user.userId);
   }
 
   @Post('webhooks/:provider')

@@ -2,6 +2,9 @@ import { Logger, Module } from '@nestjs/common';
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { IdentityProvider } from './identity-provider';
+import { KycAdminController } from './kyc-admin.controller';
+import { KycReviewRepository } from './kyc-review.repository';
+import { KycReviewService } from './kyc-review.service';
 import { KycController } from './kyc.controller';
 import { KycService } from './kyc.service';
 import { SandboxHostedPage } from './sandbox-hosted-page';
@@ -33,9 +36,11 @@ function createIdentityProvider(config: AppConfig): IdentityProvider {
 
 /** Identity verification's routes (docs/product/kyc.md); the money check is KycCoreModule's KycGate. */
 @Module({
-  controllers: [KycController],
+  controllers: [KycController, KycAdminController],
   providers: [
     KycService,
+    KycReviewService,
+    KycReviewRepository,
     SandboxWebhookSender,
     SandboxHostedPage,
     { provide: IdentityProvider, useFactory: createIdentityProvider, inject: [AppConfig] },

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { KycStatus } from '@skillduel/contracts';
+import { VERIFICATION_HOLD_REASON, type KycStatus } from '@skillduel/contracts';
 import { queryRows, SqlRunner } from '../database/sql';
 import type { KycFacts } from './kyc-rules';
-
-/** Why support's withdrawal queue shows a withdrawal held by identity verification. */
-const VERIFICATION_HOLD_REASON = 'verification_required';
 
 export interface KycPlayer extends KycFacts {
   /** The declared date of birth (YYYY-MM-DD), null before eligibility is confirmed. */
@@ -41,13 +38,15 @@ export class KycRepository {
       status: KycStatus | null;
       current_reference: string | null;
       sof_reviewed: boolean;
+      sof_submitted: boolean;
     }>(
       runner,
       `SELECT u.email_verified_at IS NOT NULL AS email_verified,
               coalesce(el.status = 'eligible', false) AS eligible,
               to_char(el.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
               k.status, k.current_reference,
-              k.source_of_funds_reviewed_at IS NOT NULL AS sof_reviewed
+              k.source_of_funds_reviewed_at IS NOT NULL AS sof_reviewed,
+              k.source_of_funds_submitted_at IS NOT NULL AS sof_submitted
          FROM users u
          LEFT JOIN rg_eligibility el ON el.user_id = u.id
          LEFT JOIN kyc_profiles k ON k.user_id = u.id
@@ -61,6 +60,7 @@ export class KycRepository {
       eligible: row.eligible,
       status: row.status ?? 'none',
       sourceOfFundsReviewed: row.sof_reviewed ?? false,
+      sourceOfFundsSubmitted: row.sof_submitted ?? false,
       declaredDateOfBirth: row.date_of_birth,
       currentReference: row.current_reference,
     };

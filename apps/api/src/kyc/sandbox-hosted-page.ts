@@ -21,7 +21,7 @@ form.addEventListener('submit', async (event) => {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
   result.textContent = response.ok
-    ? 'Sent: the sandbox is delivering a signed "' + status + '" webhook. You can go back to SkillDuel.'
+    ? 'Sent: the sandbox is delivering a signed "' + status + '" webhook. You can go back to SkillDuel (your profile shows the result).'
     : 'Refused (' + response.status + ').';
 });
 `;
@@ -40,7 +40,7 @@ function page(reference: string | null): string {
 <div>${buttons}</div>
 </form>
 <p id="result" role="status"></p>
-<p><a href="/">Back to SkillDuel</a></p>
+<p><a href="/profile" data-testid="kyc-sandbox-back">Back to SkillDuel</a></p>
 <script src="/kyc/sandbox-page.js"></script>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Identity check (sandbox)</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>

@@ -154,7 +154,7 @@ export class MatchmakingMatcher implements OnApplicationBootstrap, OnApplication
         }
         if (stale) return 'skipped';
         await this.rooms.closeQueuedRoom(manager, guest.roomId, 'matched');
-        if (!(await this.rooms.seatFromQueue(manager, host.roomId, guest.userId))) {
+        if (!(await this.rooms.seatFromQueue(manager, host.roomId, guest.userId, guest.ip))) {
           throw new Error(`matchmaking: room ${host.roomId} refused its guest under lock`);
         }
         await this.repository.closeEntry(manager, host.entryId, 'matched', host.roomId);

@@ -90,6 +90,7 @@ export class MatchmakingService {
           dto.game_id,
           betCents,
           this.config.MATCHMAKING_MAX_WAIT_SECONDS + ROOM_EXPIRY_MARGIN_SECONDS,
+          caller.ip,
         );
         const rating = await this.repository.ratingOf(manager, caller.userId, room.gameId);
         const entry = await this.repository.insertEntry(manager, {

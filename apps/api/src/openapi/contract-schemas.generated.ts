@@ -11,6 +11,9 @@ export type ContractSchemaName =
   | 'AdminDisputeSummaryDto'
   | 'AdminFairPlayEvidenceDto'
   | 'AdminFlagDto'
+  | 'AdminKycDecisionDto'
+  | 'AdminKycDecisionRequestDto'
+  | 'AdminKycReviewDto'
   | 'AdminReasonDto'
   | 'AdminReviewDto'
   | 'AdminRoleChangeDto'
@@ -70,6 +73,8 @@ export type ContractSchemaName =
   | 'KycProviderStatus'
   | 'KycRequiredFor'
   | 'KycRequirementReason'
+  | 'KycReviewDecision'
+  | 'KycReviewKind'
   | 'KycSandboxDeliveryDto'
   | 'KycSandboxOutcomeDto'
   | 'KycStatus'
@@ -90,6 +95,8 @@ export type ContractSchemaName =
   | 'LobbyEventKind'
   | 'LobbyFiguresDto'
   | 'LobbyRoomEventDto'
+  | 'LocationCheckedAction'
+  | 'LocationRefusalReason'
   | 'LoginDto'
   | 'LoginRequestDto'
   | 'MatchCountdownDto'
@@ -176,6 +183,8 @@ export type ContractSchemaName =
   | 'ServerToClientEvents'
   | 'SessionDto'
   | 'SocialProvider'
+  | 'SourceOfFundsKind'
+  | 'SourceOfFundsRequestDto'
   | 'StaffMeDto'
   | 'TournamentDto'
   | 'TournamentEntryDto'
@@ -391,6 +400,83 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       'created_at',
     ],
   },
+  AdminKycDecisionDto: {
+    type: 'object',
+    properties: {
+      user_id: { type: 'string' },
+      kind: { type: 'string', enum: ['identity', 'source_of_funds'] },
+      decision: { type: 'string', enum: ['approve', 'reject'] },
+      tier: { type: 'string', enum: ['none', 'basic', 'verified', 'enhanced'] },
+      status: {
+        type: 'string',
+        enum: ['none', 'pending', 'approved', 'rejected_retry', 'rejected_final', 'needs_review', 'expired'],
+      },
+    },
+    required: ['user_id', 'kind', 'decision', 'tier', 'status'],
+    description: 'POST /api/admin/kyc/{userId}/identity and …/source-of-funds: what support decided.',
+  },
+  AdminKycDecisionRequestDto: {
+    type: 'object',
+    properties: { decision: { type: 'string', enum: ['approve', 'reject'] }, reason: { type: 'string' } },
+    required: ['decision', 'reason'],
+    description:
+      "POST /api/admin/kyc/{userId}/identity | source-of-funds: support's decision, with the reason the audit keeps.",
+  },
+  AdminKycReviewDto: {
+    type: 'object',
+    properties: {
+      kind: { type: 'string', enum: ['identity', 'source_of_funds'] },
+      user_id: { type: 'string' },
+      username: { type: 'string' },
+      tier: { type: 'string', enum: ['none', 'basic', 'verified', 'enhanced'] },
+      status: {
+        type: 'string',
+        enum: ['none', 'pending', 'approved', 'rejected_retry', 'rejected_final', 'needs_review', 'expired'],
+      },
+      reference: {
+        type: 'string',
+        nullable: true,
+        description:
+          'identity: the inquiry under review, what the document said and why the provider sent it to review.',
+      },
+      declared_date_of_birth: { type: 'string', nullable: true },
+      verified_name: { type: 'string', nullable: true },
+      verified_date_of_birth: { type: 'string', nullable: true },
+      reasons: { type: 'array', items: { type: 'string' } },
+      source_of_funds: {
+        type: 'object',
+        properties: {
+          source: { type: 'string', enum: ['salary', 'savings', 'business', 'investments', 'inheritance', 'other'] },
+          details: { type: 'string' },
+        },
+        required: ['source', 'details'],
+        nullable: true,
+        description: "source_of_funds: the player's declaration.",
+      },
+      held_withdrawals: {
+        type: 'number',
+        description:
+          "Dollars of this player's withdrawals held until verification (`review_reason` verification_required).",
+      },
+      since: { type: 'string', description: 'When the item entered the queue.' },
+    },
+    required: [
+      'kind',
+      'user_id',
+      'username',
+      'tier',
+      'status',
+      'reference',
+      'declared_date_of_birth',
+      'verified_name',
+      'verified_date_of_birth',
+      'reasons',
+      'source_of_funds',
+      'held_withdrawals',
+      'since',
+    ],
+    description: "GET /api/admin/kyc: one item of support's verification queue, oldest first.",
+  },
   AdminReasonDto: {
     type: 'object',
     properties: { reason: { type: 'string' } },
@@ -587,7 +673,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       amount: { type: 'number' },
       payment_method: { type: 'string' },
       status: { type: 'string' },
-      review_state: { type: 'string', enum: ['held', 'approved', 'rejected', null], nullable: true },
+      review_state: { type: 'string', enum: ['approved', 'held', 'rejected', null], nullable: true },
       review_reason: { type: 'string', nullable: true },
       rolling_24h_total: {
         type: 'number',
@@ -1257,19 +1343,19 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
   KycNextStep: {
     type: 'string',
     enum: [
+      'source_of_funds',
       'verify_email',
       'declare_eligibility',
       'start_verification',
       'wait_for_provider',
       'wait_for_support',
       'contact_support',
-      'source_of_funds',
     ],
     description: "The player's next step toward the next tier.",
   },
   KycProviderStatus: {
     type: 'string',
-    enum: ['approved', 'pending', 'rejected_retry', 'rejected_final', 'needs_review', 'expired'],
+    enum: ['pending', 'approved', 'rejected_retry', 'rejected_final', 'needs_review', 'expired'],
   },
   KycRequiredFor: { type: 'string', enum: ['deposit', 'withdrawal', 'play'] },
   KycRequirementReason: {
@@ -1277,6 +1363,8 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     enum: ['policy', 'cumulative_withdrawals', 'identity_not_confirmed', 'deposits_30d'],
     description: "Why a higher tier is needed (the `reason` of a refusal and of `GET /api/kyc`'s next step).",
   },
+  KycReviewDecision: { type: 'string', enum: ['approve', 'reject'] },
+  KycReviewKind: { type: 'string', enum: ['identity', 'source_of_funds'] },
   KycSandboxDeliveryDto: {
     type: 'object',
     properties: { event_id: { type: 'string' } },
@@ -1298,7 +1386,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
   },
   KycStatus: {
     type: 'string',
-    enum: ['approved', 'none', 'pending', 'rejected_retry', 'rejected_final', 'needs_review', 'expired'],
+    enum: ['none', 'pending', 'approved', 'rejected_retry', 'rejected_final', 'needs_review', 'expired'],
   },
   KycStatusDto: {
     type: 'object',
@@ -1306,7 +1394,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       tier: { type: 'string', enum: ['none', 'basic', 'verified', 'enhanced'] },
       status: {
         type: 'string',
-        enum: ['approved', 'none', 'pending', 'rejected_retry', 'rejected_final', 'needs_review', 'expired'],
+        enum: ['none', 'pending', 'approved', 'rejected_retry', 'rejected_final', 'needs_review', 'expired'],
       },
       reference: {
         type: 'string',
@@ -1565,6 +1653,17 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     required: ['kind', 'room'],
     description: '`lobby:room`. `closed` = cancelled or expired (remove it from Active Rooms).',
   },
+  LocationCheckedAction: {
+    type: 'string',
+    enum: ['deposit', 'withdrawal', 'stake'],
+    description: 'The cash actions whose client address is checked against the allowed places.',
+  },
+  LocationRefusalReason: {
+    type: 'string',
+    enum: ['blocked_country', 'unknown_location'],
+    description:
+      "Why a location refusal: the address's country is blocked, or the address places the player nowhere (loopback,\nprivate network, an address the database does not know) where the operator does not allow that.",
+  },
   LoginDto: {
     type: 'object',
     properties: {
@@ -1742,7 +1841,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     description:
       "GET/POST/DELETE /api/matchmaking/queue: the player's entry. Dollars on the wire. GET answers the waiting entry, else\nthe `matched` one (with `room_id`) while that room is still to be played and the player sits in it, else null.",
   },
-  MatchmakingEntryStatus: { type: 'string', enum: ['refused', 'waiting', 'cancelled', 'expired', 'closed', 'matched'] },
+  MatchmakingEntryStatus: { type: 'string', enum: ['expired', 'refused', 'waiting', 'cancelled', 'closed', 'matched'] },
   MatchmakingExpiredDto: {
     type: 'object',
     properties: {
@@ -2694,6 +2793,16 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     description: 'One signed-in device (GET /auth/sessions).',
   },
   SocialProvider: { type: 'string', enum: ['google', 'facebook', 'microsoft'] },
+  SourceOfFundsKind: { type: 'string', enum: ['salary', 'savings', 'business', 'investments', 'inheritance', 'other'] },
+  SourceOfFundsRequestDto: {
+    type: 'object',
+    properties: {
+      source: { type: 'string', enum: ['salary', 'savings', 'business', 'investments', 'inheritance', 'other'] },
+      details: { type: 'string' },
+    },
+    required: ['source', 'details'],
+    description: "POST /api/kyc/source-of-funds: the verified player's declaration for the enhanced tier.",
+  },
   StaffMeDto: {
     type: 'object',
     properties: {
@@ -2799,7 +2908,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       id: { type: 'string' },
       type: { type: 'string', enum: ['deposit', 'withdrawal', 'win', 'bet', 'refund'] },
       amount: { type: 'number', description: 'Dollars, always positive; `type` says which way the money went.' },
-      status: { type: 'string', enum: ['completed', 'pending', 'failed'] },
+      status: { type: 'string', enum: ['pending', 'completed', 'failed'] },
       payment_method: {
         type: 'string',
         enum: ['card', 'paypal', 'crypto', 'bank', null],
@@ -2828,7 +2937,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     properties: { limit: { type: 'number' }, offset: { type: 'number' } },
     description: 'GET /transactions?limit&offset — newest first.',
   },
-  TransactionStatus: { type: 'string', enum: ['completed', 'pending', 'failed'] },
+  TransactionStatus: { type: 'string', enum: ['pending', 'completed', 'failed'] },
   TransactionType: { type: 'string', enum: ['deposit', 'withdrawal', 'win', 'bet', 'refund'] },
   TwoFactorEnabledResponse: {
     type: 'object',

@@ -28,15 +28,24 @@ const GUEST_ID_PATTERN = /^guest_[A-Za-z0-9_-]{1,64}$/;
 /** A handshake bucket idle this long is full again and can be forgotten. */
 const HANDSHAKE_BUCKET_IDLE_MS = 60_000;
 
-/** The socket's client address: X-Forwarded-For's first entry behind a trusted proxy, else the peer address. */
+/**
+ * The socket's client address, as HTTP's (bootstrap.ts): behind a trusted proxy, X-Forwarded-For's first entry, or
+ * with TRUST_PROXY_HOPS = n the entry n places from the end (the one the outermost trusted proxy wrote); else the
+ * peer address.
+ */
 function clientIpOf(
   handshake: { address: string; headers: Record<string, string | string[] | undefined> },
   trustProxy: boolean,
+  trustedHops: number,
 ): string {
   if (trustProxy) {
     const forwarded = handshake.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
+    const entries = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const chosen = trustedHops > 0 ? entries[Math.max(0, entries.length - trustedHops)] : entries[0];
+    if (chosen) return chosen;
   }
   return handshake.address || 'unknown';
 }
@@ -104,7 +113,7 @@ export class RealtimeGateway
     // Every handshake is counted per client IP before any work (token check, database) is done for it.
     server.use((socket, next) => {
       const appSocket = socket as AppSocket;
-      appSocket.data.clientIp = clientIpOf(appSocket.handshake, this.config.TRUST_PROXY);
+      appSocket.data.clientIp = clientIpOf(appSocket.handshake, this.config.TRUST_PROXY, this.config.TRUST_PROXY_HOPS);
       appSocket.data.counted = false;
       if (!this.takeHandshake(appSocket.data.clientIp, Date.now())) {
         next(refusal(REALTIME_ERROR_CODES.rateLimited, HTTP_ERROR_MESSAGES[429]));

@@ -3,6 +3,7 @@ import { ADMIN_ERROR_CODES, ADMIN_MESSAGES, centsToDollars, RG_ERROR_CODES, RG_M
 import { AppError } from '../common/app-error';
 import type { SqlRunner } from '../database/sql';
 import { KycGate } from '../kyc/kyc-gate.service';
+import { LocationGate } from '../kyc/location-gate.service';
 import { ExclusionRecord, GateFacts, ResponsibleGamingRepository } from './responsible-gaming.repository';
 import { leftUnder } from './rg-rules';
 
@@ -41,11 +42,27 @@ export class MoneyGate {
   constructor(
     private readonly repository: ResponsibleGamingRepository,
     private readonly kyc: KycGate,
+    private readonly location: LocationGate,
   ) {}
 
-  async assertMayDeposit(runner: SqlRunner, userId: string, amountCents: bigint): Promise<void> {
+  /**
+   * The location check (docs/product/kyc.md#location) of a call made by the player from `clientIp`. Null: a stake the
+   * server places on the player's behalf with no request of theirs in it (matchmaking seating a queued player, whose
+   * own queue request was checked), which has no address to check.
+   */
+  private async assertLocation(
+    runner: SqlRunner,
+    userId: string,
+    clientIp: string | null,
+    action: 'deposit' | 'stake',
+  ): Promise<void> {
+    if (clientIp !== null) await this.location.assertMayTransact(runner, userId, clientIp, action);
+  }
+
+  async assertMayDeposit(runner: SqlRunner, userId: string, amountCents: bigint, clientIp: string): Promise<void> {
     const facts = await this.repository.gateFacts(runner, userId);
     assertMayMoveMoney(facts);
+    await this.assertLocation(runner, userId, clientIp, 'deposit');
     // Identity verification (docs/product/kyc.md): after the protection refusals, which say more to the player.
     await this.kyc.assertMay(runner, userId, 'deposit', amountCents);
     const limits = facts.limits;
@@ -66,9 +83,10 @@ export class MoneyGate {
     }
   }
 
-  async assertMayStake(runner: SqlRunner, userId: string, betCents: bigint): Promise<void> {
+  async assertMayStake(runner: SqlRunner, userId: string, betCents: bigint, clientIp: string | null): Promise<void> {
     const facts = await this.repository.gateFacts(runner, userId);
     assertMayMoveMoney(facts);
+    await this.assertLocation(runner, userId, clientIp, 'stake');
     await this.kyc.assertMay(runner, userId, 'stake', betCents);
     const limits = facts.limits;
     const maxBet = limits.get('max_bet');

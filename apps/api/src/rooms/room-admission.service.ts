@@ -85,8 +85,13 @@ export class RoomAdmissionService {
   }
 
   /** Under the player's row lock: player protection (eligibility, breaks, limits) and the open-room cap. */
-  async assertMayStake(manager: EntityManager, userId: string, betCents: bigint): Promise<void> {
-    await this.moneyGate.assertMayStake(manager, userId, betCents);
+  async assertMayStake(
+    manager: EntityManager,
+    userId: string,
+    betCents: bigint,
+    clientIp: string | null,
+  ): Promise<void> {
+    await this.moneyGate.assertMayStake(manager, userId, betCents, clientIp);
     const open = await this.rooms.countOpenRooms(manager, userId);
     if (open >= this.config.MAX_OPEN_ROOMS_PER_PLAYER) {
       const max = this.config.MAX_OPEN_ROOMS_PER_PLAYER;

@@ -26,6 +26,7 @@ import {
 } from '@skillduel/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, OptionalUser, type AuthUser } from '../auth/current-user.decorator';
+import { clientContextOf } from '../auth/request-context';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { AppError } from '../common/app-error';
 import { RoomAnswer, RoomsService } from './rooms.service';
@@ -74,7 +75,10 @@ export class RoomsController {
   ): Promise<unknown> {
     return send(
       reply,
-      await this.rooms.create({ userId: user.userId, idempotencyKey, requestId: String(request.id) }, body),
+      await this.rooms.create(
+        { userId: user.userId, idempotencyKey, requestId: String(request.id), ip: clientContextOf(request).ip },
+        body,
+      ),
     );
   }
 
@@ -101,7 +105,10 @@ export class RoomsController {
   ): Promise<unknown> {
     return send(
       reply,
-      await this.rooms.quickMatch({ userId: user.userId, idempotencyKey, requestId: String(request.id) }, body),
+      await this.rooms.quickMatch(
+        { userId: user.userId, idempotencyKey, requestId: String(request.id), ip: clientContextOf(request).ip },
+        body,
+      ),
     );
   }
 
@@ -141,7 +148,11 @@ export class RoomsController {
   ): Promise<unknown> {
     return send(
       reply,
-      await this.rooms.join({ userId: user.userId, idempotencyKey, requestId: String(request.id) }, roomId, body ?? {}),
+      await this.rooms.join(
+        { userId: user.userId, idempotencyKey, requestId: String(request.id), ip: clientContextOf(request).ip },
+        roomId,
+        body ?? {},
+      ),
     );
   }
 

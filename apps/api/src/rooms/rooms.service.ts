@@ -44,6 +44,8 @@ interface CallerContext {
   userId: string;
   idempotencyKey: string | undefined;
   requestId: string;
+  /** The client's address: the location check of the stake (docs/product/kyc.md#location). */
+  ip: string;
 }
 
 function notFound(): AppError {
@@ -163,7 +165,7 @@ export class RoomsService {
       async (manager) => {
         await this.admission.lockStaker(manager, caller.userId);
         const game = await this.admission.playableGame(manager, dto.game_id, betCents);
-        await this.admission.assertMayStake(manager, caller.userId, betCents);
+        await this.admission.assertMayStake(manager, caller.userId, betCents, caller.ip);
         const room = await this.admission.createRoom(manager, caller.userId, game, betCents, isPrivate, passwordHash);
         return { statusCode: 201, body: toRoomDto(room, 0) };
       },
@@ -204,7 +206,7 @@ export class RoomsService {
         if (room.isPrivate && !passwordVerified) {
           throw new AppError(403, ROOM_ERROR_CODES.wrongPassword, ROOM_MESSAGES.wrongPassword);
         }
-        await this.admission.assertMayStake(manager, caller.userId, room.betCents);
+        await this.admission.assertMayStake(manager, caller.userId, room.betCents, caller.ip);
         await this.admission.joinRoom(manager, room, caller.userId);
         outcome.joined = true;
         return { statusCode: 200, body: await this.roomDto(manager, roomId) };
@@ -232,7 +234,7 @@ export class RoomsService {
       async (manager) => {
         await this.admission.lockStaker(manager, caller.userId);
         const game = await this.admission.playableGame(manager, dto.game_id, betCents);
-        await this.admission.assertMayStake(manager, caller.userId, betCents);
+        await this.admission.assertMayStake(manager, caller.userId, betCents, caller.ip);
         const candidate = await this.rooms.lockQuickMatchCandidate(manager, game.id, betCents, caller.userId);
         if (candidate) {
           await this.admission.joinRoom(manager, candidate, caller.userId);
@@ -308,11 +310,12 @@ export class RoomsService {
     gameId: string,
     betCents: bigint,
     expirySeconds: number,
+    clientIp: string,
   ): Promise<RoomRecord> {
     this.assertAcceptingRooms();
     await this.admission.lockStaker(manager, userId);
     const game = await this.admission.playableGame(manager, gameId, betCents);
-    await this.admission.assertMayStake(manager, userId, betCents);
+    await this.admission.assertMayStake(manager, userId, betCents, clientIp);
     return this.admission.createRoom(manager, userId, game, betCents, false, null, expirySeconds);
   }
 
@@ -325,12 +328,20 @@ export class RoomsService {
     return true;
   }
 
-  /** Seats `userId` in a waiting room through the join path (player row already locked by the caller). */
-  async seatFromQueue(manager: EntityManager, roomId: string, userId: string): Promise<boolean> {
+  /**
+   * Seats `userId` in a waiting room through the join path (player row already locked by the caller). `clientIp` is
+   * the address the player queued from (null when none was kept), checked again for this stake.
+   */
+  async seatFromQueue(
+    manager: EntityManager,
+    roomId: string,
+    userId: string,
+    clientIp: string | null,
+  ): Promise<boolean> {
     const room = await this.rooms.lockRoom(manager, roomId);
     if (room?.status !== 'waiting' || room.player1Id === userId) return false;
     await this.admission.lockStaker(manager, userId);
-    await this.admission.assertMayStake(manager, userId, room.betCents);
+    await this.admission.assertMayStake(manager, userId, room.betCents, clientIp);
     await this.admission.joinRoom(manager, room, userId);
     return true;
   }

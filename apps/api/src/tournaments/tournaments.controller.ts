@@ -8,6 +8,7 @@ import {
 } from '@skillduel/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, OptionalUser, type AuthUser } from '../auth/current-user.decorator';
+import { clientContextOf } from '../auth/request-context';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { ApiAnswer } from '../openapi/api-answer.decorator';
 import { TournamentsEnabledGuard } from './tournaments-enabled.guard';
@@ -56,7 +57,7 @@ export class TournamentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     const answer = await this.tournaments.enter(
-      { userId: user.userId, idempotencyKey, requestId: String(request.id) },
+      { userId: user.userId, idempotencyKey, requestId: String(request.id), ip: clientContextOf(request).ip },
       id,
     );
     void reply.status(answer.statusCode);

@@ -115,7 +115,12 @@ describe('tournament money model (fast-check, real PostgreSQL)', () => {
 
           for (const action of actions) {
             if (action.type === 'join') {
-              const caller = { userId: players[action.player], idempotencyKey: randomUUID(), requestId: randomUUID() };
+              const caller = {
+                userId: players[action.player],
+                idempotencyKey: randomUUID(),
+                requestId: randomUUID(),
+                ip: '127.0.0.1',
+              };
               const tries = action.concurrent
                 ? [service.enter(caller, tournament.id), service.enter(caller, tournament.id)]
                 : [service.enter(caller, tournament.id)];

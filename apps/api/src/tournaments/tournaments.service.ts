@@ -34,6 +34,8 @@ export interface CallerContext {
   userId: string;
   idempotencyKey: string | undefined;
   requestId: string;
+  /** The client's address: the location check of the entry fee (docs/product/kyc.md#location). */
+  ip: string;
 }
 
 export type TournamentAnswer = HttpAnswer & { replayed: boolean };
@@ -157,7 +159,7 @@ export class TournamentsService {
         const tournament = await this.repository.lock(manager, tournamentId);
         if (!tournament) throw notFound();
         this.assertTakesEntries(tournament);
-        await this.moneyGate.assertMayStake(manager, caller.userId, tournament.entryFeeCents);
+        await this.moneyGate.assertMayStake(manager, caller.userId, tournament.entryFeeCents, caller.ip);
         const mine = await this.repository.entriesOf(manager, tournamentId, caller.userId);
         const active = mine.filter((entry) => entry.status !== 'refunded').length;
         if (active >= tournament.maxEntriesPerPlayer) {

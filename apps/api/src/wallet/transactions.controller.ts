@@ -43,7 +43,8 @@ export class TransactionsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.wallet.deposit(user.userId, body, idempotencyKey, String(request.id)));
+    const clientIp = clientContextOf(request).ip;
+    return send(reply, await this.wallet.deposit(user.userId, body, idempotencyKey, String(request.id), clientIp));
   }
 
   @Post('withdraw')

@@ -134,8 +134,8 @@ describe('wallet model (fast-check, real PostgreSQL)', () => {
     const dto = { amount: formatCents(current.amountCents), payment_method: current.method };
     try {
       return current.op === 'deposit'
-        ? await wallet.deposit(userId, dto, key, 'model')
-        : await wallet.withdraw(userId, dto, key, 'model');
+        ? await wallet.deposit(userId, dto, key, 'model', '127.0.0.1')
+        : await wallet.withdraw(userId, dto, key, 'model', '127.0.0.1');
     } catch (error) {
       if (error instanceof AppError) return error;
       throw error;

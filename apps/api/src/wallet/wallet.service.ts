@@ -24,6 +24,7 @@ import { AppError } from '../common/app-error';
 import { AppConfig } from '../config/app-config';
 import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@skillduel/contracts';
 import { KycGate } from '../kyc/kyc-gate.service';
+import { LocationGate } from '../kyc/location-gate.service';
 import { MoneyGate } from '../responsible-gaming/money-gate.service';
 import { TwoFactorService } from '../auth/two-factor/two-factor.service';
 import { IdempotencyRepository } from './idempotency.repository';
@@ -51,6 +52,7 @@ export class WalletService {
     private readonly twoFactor: TwoFactorService,
     private readonly idempotencyAnswers: IdempotencyRepository,
     private readonly kyc: KycGate,
+    private readonly location: LocationGate,
   ) {}
 
   /** Charges the provider and credits the wallet at once (sandbox); a declined charge answers 402 and is kept as failed. */
@@ -59,6 +61,7 @@ export class WalletService {
     dto: DepositRequestDto,
     idempotencyKey: string | undefined,
     requestId: string,
+    clientIp: string,
   ): Promise<WalletAnswer> {
     const amountCents = validatedCents(dto.amount);
     const method = dto.payment_method;
@@ -78,7 +81,7 @@ export class WalletService {
         // The wallet is locked first (the ledger's lock order): it serializes this player's deposits, so the deposit
         // limits checked next hold under concurrency, and the balance after the deposit is known here.
         const wallet = await this.ledger.lockWallet(userId, manager);
-        await this.moneyGate.assertMayDeposit(manager, userId, amountCents);
+        await this.moneyGate.assertMayDeposit(manager, userId, amountCents, clientIp);
 
         const paymentId = randomUUID();
         const outcome = await this.provider.deposit({ paymentId, userId, amountCents, method });
@@ -128,7 +131,7 @@ export class WalletService {
     dto: WithdrawRequestDto,
     idempotencyKey: string | undefined,
     requestId: string,
-    clientIp: string | null = null,
+    clientIp: string,
   ): Promise<WalletAnswer> {
     const amountCents = validatedCents(dto.amount);
     const method = dto.payment_method;
@@ -158,6 +161,8 @@ export class WalletService {
         if (wallet.balanceCents < amountCents) {
           throw AppError.badRequest(WALLET_ERROR_CODES.insufficientBalance, VALIDATION_MESSAGES.insufficientBalance);
         }
+        // Where the player is (docs/product/kyc.md#location): a blocked country keeps the money where it is.
+        await this.location.assertMayTransact(manager, userId, clientIp, 'withdrawal');
         // Identity verification (docs/product/kyc.md), under the same wallet lock: the cumulative total it checks
         // counts every earlier withdrawal of this user, and none can commit in between.
         await this.kyc.assertMay(manager, userId, 'withdrawal', amountCents);

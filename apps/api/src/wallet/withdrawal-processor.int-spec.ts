@@ -28,13 +28,15 @@ describe('WithdrawalProcessor (real PostgreSQL)', () => {
     const userId = await insertUser(testApp.databaseUrl);
     const answer = await app
       .get(WalletService)
-      .deposit(userId, { amount: dollars, payment_method: 'card' }, undefined, 'test');
+      .deposit(userId, { amount: dollars, payment_method: 'card' }, undefined, 'test', '127.0.0.1');
     expect(answer.statusCode).toBe(201);
     return userId;
   }
 
   async function withdraw(app: NestFastifyApplication, userId: string, amount: number, method: PaymentMethod = 'bank') {
-    const answer = await app.get(WalletService).withdraw(userId, { amount, payment_method: method }, undefined, 'test');
+    const answer = await app
+      .get(WalletService)
+      .withdraw(userId, { amount, payment_method: method }, undefined, 'test', '127.0.0.1');
     expect(answer.statusCode).toBe(202);
     return (answer.body as WalletOperationResponseDto).transaction;
   }

@@ -6,10 +6,12 @@ import type {
   WithdrawRequestDto,
 } from '@skillduel/contracts';
 import type { adminApi } from '../features/admin/adminApi';
+import type { adminKycApi } from '../features/admin/adminKycApi';
 import type { authApi } from '../features/auth/authApi';
 import type { configApi } from '../features/config/configApi';
 import type { disputesApi } from '../features/disputes/disputesApi';
 import type { gamesApi } from '../features/games/gamesApi';
+import type { kycApi } from '../features/kyc/kycApi';
 import type { leaderboardApi } from '../features/leaderboard/leaderboardApi';
 import type { matchmakingApi } from '../features/matchmaking/matchmakingApi';
 import type { notificationsApi } from '../features/notifications/notificationsApi';
@@ -138,6 +140,17 @@ const agreements: Record<string, true> = {
   dispute: true satisfies Same<Answer<'/api/admin/disputes/{id}', 'get'>, Result<Admin['getDispute']>>,
   reviews: true satisfies Same<Answer<'/api/admin/reviews', 'get'>, Result<Admin['getReviews']>>,
   audit: true satisfies Same<Answer<'/api/admin/audit', 'get'>, Result<Admin['getAudit']>>,
+  kycQueue: true satisfies Same<Answer<'/api/admin/kyc', 'get'>, Result<(typeof adminKycApi.endpoints)['getKycQueue']>>,
+  kycDecision: true satisfies Same<
+    Answer<'/api/admin/kyc/{userId}/identity', 'post'>,
+    Result<(typeof adminKycApi.endpoints)['decideKyc']>
+  >,
+  // identity verification
+  kyc: true satisfies Same<Answer<'/api/kyc', 'get'>, Result<(typeof kycApi.endpoints)['getKycStatus']>>,
+  kycInquiry: true satisfies Same<
+    Answer<'/api/kyc/inquiries', 'post', 201>,
+    Result<(typeof kycApi.endpoints)['startKycInquiry']>
+  >,
 };
 
 describe('API document and the web app (checked by the type-checker)', () => {

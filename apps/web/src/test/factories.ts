@@ -3,6 +3,7 @@ import {
   TERMS_VERSION,
   type AuthResponseDto,
   type EligibilityDto,
+  type KycStatusDto,
   type GameDto,
   type PublicConfigDto,
   type User,
@@ -93,6 +94,25 @@ export function buildEligibility(confirmed: boolean): EligibilityDto {
     terms_version: confirmed ? TERMS_VERSION : null,
     current_terms_version: TERMS_VERSION,
     confirmed_at: confirmed ? '2026-11-24T10:00:00.000Z' : null,
+  };
+}
+
+/** GET /api/kyc: a basic player with the default policy (verification above $2 000 of withdrawals). */
+export function buildKycStatus(overrides: Partial<KycStatusDto> = {}): KycStatusDto {
+  return {
+    tier: 'basic',
+    status: 'none',
+    reference: null,
+    next: { tier: 'verified', step: 'start_verification' },
+    required_now: [],
+    withdrawable_before_verification: 2000,
+    policy: {
+      required_for: 'withdrawal',
+      verify_above_cumulative_withdrawals: 2000,
+      enhanced_above_deposits_30d: 10000,
+    },
+    cumulative_withdrawals: 0,
+    ...overrides,
   };
 }
 

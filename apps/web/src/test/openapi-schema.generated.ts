@@ -103,6 +103,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/kyc': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Identities sent to review and source-of-funds declarations waiting, oldest first */
+    get: operations['KycAdminController_queue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/kyc/{userId}/identity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve (verified) or reject (may retry) an identity in needs_review, with a reason */
+    post: operations['KycAdminController_decideIdentity'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/kyc/{userId}/source-of-funds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve (enhanced tier) or reject a source-of-funds declaration, with a reason */
+    post: operations['KycAdminController_decideSourceOfFunds'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/me': {
     parameters: {
       query?: never;
@@ -829,6 +880,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/kyc/source-of-funds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A verified player declares their source of funds; support reviews it (enhanced tier) */
+    post: operations['KycController_submitSourceOfFunds'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/kyc/webhooks/{provider}': {
     parameters: {
       query?: never;
@@ -1478,6 +1546,51 @@ export interface components {
       user_id: string;
       username: string;
     };
+    /** @description POST /api/admin/kyc/{userId}/identity and …/source-of-funds: what support decided. */
+    AdminKycDecisionDto: {
+      /** @enum {string} */
+      decision: 'approve' | 'reject';
+      /** @enum {string} */
+      kind: 'identity' | 'source_of_funds';
+      /** @enum {string} */
+      status: 'none' | 'pending' | 'approved' | 'rejected_retry' | 'rejected_final' | 'needs_review' | 'expired';
+      /** @enum {string} */
+      tier: 'none' | 'basic' | 'verified' | 'enhanced';
+      user_id: string;
+    };
+    /** @description POST /api/admin/kyc/{userId}/identity | source-of-funds: support's decision, with the reason the audit keeps. */
+    AdminKycDecisionRequestDto: {
+      /** @enum {string} */
+      decision: 'approve' | 'reject';
+      reason: string;
+    };
+    /** @description GET /api/admin/kyc: one item of support's verification queue, oldest first. */
+    AdminKycReviewDto: {
+      declared_date_of_birth: string | null;
+      /** @description Dollars of this player's withdrawals held until verification (`review_reason` verification_required). */
+      held_withdrawals: number;
+      /** @enum {string} */
+      kind: 'identity' | 'source_of_funds';
+      reasons: string[];
+      /** @description identity: the inquiry under review, what the document said and why the provider sent it to review. */
+      reference: string | null;
+      /** @description When the item entered the queue. */
+      since: string;
+      /** @description source_of_funds: the player's declaration. */
+      source_of_funds: {
+        details: string;
+        /** @enum {string} */
+        source: 'salary' | 'savings' | 'business' | 'investments' | 'inheritance' | 'other';
+      } | null;
+      /** @enum {string} */
+      status: 'none' | 'pending' | 'approved' | 'rejected_retry' | 'rejected_final' | 'needs_review' | 'expired';
+      /** @enum {string} */
+      tier: 'none' | 'basic' | 'verified' | 'enhanced';
+      user_id: string;
+      username: string;
+      verified_date_of_birth: string | null;
+      verified_name: string | null;
+    };
     /** @description A reason for an operator action (kept in the audit trail; shown to the player where the action concerns them). */
     AdminReasonDto: {
       reason: string;
@@ -1585,7 +1698,7 @@ export interface components {
       pending_approval: components['schemas']['PendingApprovalDto'] | (never | null);
       review_reason: string | null;
       /** @enum {string|null} */
-      review_state: 'held' | 'approved' | 'rejected' | null;
+      review_state: 'approved' | 'held' | 'rejected' | null;
       /**
        * @description Dollars: this withdrawal plus the user's other withdrawals of the WITHDRAWAL_REVIEW_WINDOW_HOURS before it that
        *     were not failed or rejected, as the review rule saw it when the withdrawal was requested; null for withdrawals
@@ -1722,7 +1835,7 @@ export interface components {
      *     (docs/product/app-and-api.md#error-bodies).
      */
     ErrorBody: {
-      /** @description Machine-readable code, one of: ACCOUNT_FROZEN, ADMIN_TARGET, AGE_NOT_ELIGIBLE, ALREADY_DISPUTED, ALREADY_FROZEN, ALREADY_IN_QUEUE, ALREADY_MATCHED, ALREADY_VERIFIED, AWAITING_SECOND_APPROVAL, BAD_REQUEST, BET_ABOVE_MAXIMUM, BET_BELOW_MINIMUM, BET_NOT_ALLOWED, CONFLICT, CONFLICT_OF_INTEREST, COUNTRY_NOT_ELIGIBLE, CURRENT_PASSWORD_REQUIRED, DATABASE_UNAVAILABLE, DEPOSIT_ABOVE_MAXIMUM, DEPOSIT_BELOW_MINIMUM, DEPOSIT_FAILED, DEPOSIT_LIMIT_EXCEEDED, DEPOSIT_NOT_ALLOWED, DISPUTE_ALREADY_DECIDED, DISPUTE_WINDOW_CLOSED, ELIGIBILITY_LOCKED, ELIGIBILITY_REQUIRED, EMAIL_TAKEN, ERROR, EXCLUSION_CANNOT_BE_SHORTENED, FLAG_ALREADY_RESOLVED, FORBIDDEN, GAME_NOT_FOUND, GUEST_CHAT, GUEST_EMOTE, GUEST_PLAY, IDEMPOTENCY_KEY_BUSY, IDEMPOTENCY_KEY_REUSED, INPUT_REJECTED, INSUFFICIENT_BALANCE, INTERNAL, INVALID_BET, INVALID_CREDENTIALS, INVALID_DEPOSIT_AMOUNT, INVALID_IDEMPOTENCY_KEY, INVALID_MAX_PLAYERS, INVALID_PAYLOAD, INVALID_PAYMENT_METHOD, INVALID_REDIRECT_URI, INVALID_REFRESH_TOKEN, INVALID_SIGNATURE, INVALID_STATE, INVALID_TOKEN, INVALID_WEBHOOK, INVALID_WITHDRAWAL_AMOUNT, LAST_SIGN_IN_METHOD, LOSS_LIMIT_EXCEEDED, MAX_BET_EXCEEDED, METHOD_NOT_ALLOWED, NOT_A_PLAYER, NOT_DISPUTABLE, NOT_FOUND, NOT_FROZEN, NOT_IN_QUEUE, NOT_IN_ROOM, NOT_WATCHING, NO_PASSWORD, OAUTH_ACCOUNT_LINKED_ELSEWHERE, OAUTH_EMAIL_IN_USE, OAUTH_NOT_LINKED, OAUTH_STATE_INVALID, OAUTH_VERIFICATION_FAILED, OWN_ROOM, PAYLOAD_TOO_LARGE, PRIVATE_ROOM, PROVIDER_NOT_CONFIGURED, PROVIDER_UNAVAILABLE, RATE_LIMITED, REVIEW_ALREADY_DECIDED, ROOM_NOT_JOINABLE, ROOM_PASSWORD_REQUIRED, ROOM_SERVER_STOPPED, SELF_EXCLUDED, SESSION_REVOKED, TOO_MANY_CONNECTIONS, TOO_MANY_OPEN_ROOMS, TOO_MANY_PASSWORD_GUESSES, TOO_MANY_REQUESTS, TOO_MANY_ROOMS, TOO_MANY_TWO_FACTOR_ATTEMPTS, TOURNAMENT_ALREADY_STARTED, TOURNAMENT_ENTRY_LIMIT, TOURNAMENT_FULL, TOURNAMENT_NOT_CANCELLABLE, TOURNAMENT_NOT_ENTERED, TOURNAMENT_NOT_OPEN, TWO_FACTOR_ALREADY_ENABLED, TWO_FACTOR_INVALID, TWO_FACTOR_NOT_ENABLED, TWO_FACTOR_REQUIRED, TWO_FACTOR_SETUP_MISSING, UNAUTHORIZED, UNAVAILABLE, UNDER_REVIEW, UNKNOWN_REFERENCE, UNSUPPORTED_MEDIA_TYPE, USERNAME_RESERVED, USERNAME_TAKEN, VALIDATION_ERROR, VALIDATION_FAILED, VERIFICATION_CLOSED, VERIFICATION_REQUIRED, WEBHOOK_TOO_OLD, WITHDRAWAL_BELOW_MINIMUM, WITHDRAWAL_NOT_ALLOWED, WRONG_PASSWORD. */
+      /** @description Machine-readable code, one of: ACCOUNT_FROZEN, ADMIN_TARGET, AGE_NOT_ELIGIBLE, ALREADY_DISPUTED, ALREADY_ENHANCED, ALREADY_FROZEN, ALREADY_IN_QUEUE, ALREADY_MATCHED, ALREADY_VERIFIED, AWAITING_SECOND_APPROVAL, BAD_REQUEST, BET_ABOVE_MAXIMUM, BET_BELOW_MINIMUM, BET_NOT_ALLOWED, CONFLICT, CONFLICT_OF_INTEREST, COUNTRY_NOT_ELIGIBLE, CURRENT_PASSWORD_REQUIRED, DATABASE_UNAVAILABLE, DEPOSIT_ABOVE_MAXIMUM, DEPOSIT_BELOW_MINIMUM, DEPOSIT_FAILED, DEPOSIT_LIMIT_EXCEEDED, DEPOSIT_NOT_ALLOWED, DISPUTE_ALREADY_DECIDED, DISPUTE_WINDOW_CLOSED, ELIGIBILITY_LOCKED, ELIGIBILITY_REQUIRED, EMAIL_TAKEN, ERROR, EXCLUSION_CANNOT_BE_SHORTENED, FLAG_ALREADY_RESOLVED, FORBIDDEN, GAME_NOT_FOUND, GUEST_CHAT, GUEST_EMOTE, GUEST_PLAY, IDEMPOTENCY_KEY_BUSY, IDEMPOTENCY_KEY_REUSED, INPUT_REJECTED, INSUFFICIENT_BALANCE, INTERNAL, INVALID_BET, INVALID_CREDENTIALS, INVALID_DEPOSIT_AMOUNT, INVALID_IDEMPOTENCY_KEY, INVALID_MAX_PLAYERS, INVALID_PAYLOAD, INVALID_PAYMENT_METHOD, INVALID_REDIRECT_URI, INVALID_REFRESH_TOKEN, INVALID_SIGNATURE, INVALID_STATE, INVALID_TOKEN, INVALID_WEBHOOK, INVALID_WITHDRAWAL_AMOUNT, LAST_SIGN_IN_METHOD, LOCATION_NOT_ALLOWED, LOSS_LIMIT_EXCEEDED, MAX_BET_EXCEEDED, METHOD_NOT_ALLOWED, NOTHING_TO_REVIEW, NOT_A_PLAYER, NOT_DISPUTABLE, NOT_FOUND, NOT_FROZEN, NOT_IN_QUEUE, NOT_IN_ROOM, NOT_WATCHING, NO_PASSWORD, OAUTH_ACCOUNT_LINKED_ELSEWHERE, OAUTH_EMAIL_IN_USE, OAUTH_NOT_LINKED, OAUTH_STATE_INVALID, OAUTH_VERIFICATION_FAILED, OWN_ROOM, PAYLOAD_TOO_LARGE, PRIVATE_ROOM, PROVIDER_NOT_CONFIGURED, PROVIDER_UNAVAILABLE, RATE_LIMITED, REVIEW_ALREADY_DECIDED, ROOM_NOT_JOINABLE, ROOM_PASSWORD_REQUIRED, ROOM_SERVER_STOPPED, SELF_EXCLUDED, SESSION_REVOKED, TOO_MANY_CONNECTIONS, TOO_MANY_OPEN_ROOMS, TOO_MANY_PASSWORD_GUESSES, TOO_MANY_REQUESTS, TOO_MANY_ROOMS, TOO_MANY_TWO_FACTOR_ATTEMPTS, TOURNAMENT_ALREADY_STARTED, TOURNAMENT_ENTRY_LIMIT, TOURNAMENT_FULL, TOURNAMENT_NOT_CANCELLABLE, TOURNAMENT_NOT_ENTERED, TOURNAMENT_NOT_OPEN, TWO_FACTOR_ALREADY_ENABLED, TWO_FACTOR_INVALID, TWO_FACTOR_NOT_ENABLED, TWO_FACTOR_REQUIRED, TWO_FACTOR_SETUP_MISSING, UNAUTHORIZED, UNAVAILABLE, UNDER_REVIEW, UNKNOWN_REFERENCE, UNSUPPORTED_MEDIA_TYPE, USERNAME_RESERVED, USERNAME_TAKEN, VALIDATION_ERROR, VALIDATION_FAILED, VERIFICATION_CLOSED, VERIFICATION_REQUIRED, WEBHOOK_TOO_OLD, WITHDRAWAL_BELOW_MINIMUM, WITHDRAWAL_NOT_ALLOWED, WRONG_PASSWORD. */
       code: string;
       detail: string;
       /** @description Per-field messages for validation failures. */
@@ -1861,15 +1974,15 @@ export interface components {
      * @enum {string}
      */
     KycNextStep:
+      | 'source_of_funds'
       | 'verify_email'
       | 'declare_eligibility'
       | 'start_verification'
       | 'wait_for_provider'
       | 'wait_for_support'
-      | 'contact_support'
-      | 'source_of_funds';
+      | 'contact_support';
     /** @enum {string} */
-    KycProviderStatus: 'approved' | 'pending' | 'rejected_retry' | 'rejected_final' | 'needs_review' | 'expired';
+    KycProviderStatus: 'pending' | 'approved' | 'rejected_retry' | 'rejected_final' | 'needs_review' | 'expired';
     /**
      * @description Why a higher tier is needed (the `reason` of a refusal and of `GET /api/kyc`'s next step).
      * @enum {string}
@@ -1912,7 +2025,7 @@ export interface components {
         tier: 'none' | 'basic' | 'verified' | 'enhanced';
       }[];
       /** @enum {string} */
-      status: 'approved' | 'none' | 'pending' | 'rejected_retry' | 'rejected_final' | 'needs_review' | 'expired';
+      status: 'none' | 'pending' | 'approved' | 'rejected_retry' | 'rejected_final' | 'needs_review' | 'expired';
       /** @enum {string} */
       tier: 'none' | 'basic' | 'verified' | 'enhanced';
       /**
@@ -2079,7 +2192,7 @@ export interface components {
       waited_ms: number;
     };
     /** @enum {string} */
-    MatchmakingEntryStatus: 'refused' | 'waiting' | 'cancelled' | 'expired' | 'closed' | 'matched';
+    MatchmakingEntryStatus: 'expired' | 'refused' | 'waiting' | 'cancelled' | 'closed' | 'matched';
     /**
      * @description Who won a round, neutrally: a seat name, a tie (refunded), or void (refunded: both gone, crash, cancelled).
      * @enum {string}
@@ -2486,6 +2599,12 @@ export interface components {
       last_used_at: string;
       user_agent: string | null;
     };
+    /** @description POST /api/kyc/source-of-funds: the verified player's declaration for the enhanced tier. */
+    SourceOfFundsRequestDto: {
+      details: string;
+      /** @enum {string} */
+      source: 'salary' | 'savings' | 'business' | 'investments' | 'inheritance' | 'other';
+    };
     /** @description GET /api/admin/me: who the console is for (any signed-in user may ask; players get role 'player'). */
     StaffMeDto: {
       /** @enum {string} */
@@ -2555,7 +2674,7 @@ export interface components {
        */
       review_status?: 'rejected' | 'pending_review';
       /** @enum {string} */
-      status: 'completed' | 'pending' | 'failed';
+      status: 'pending' | 'completed' | 'failed';
       /** @enum {string} */
       type: 'deposit' | 'withdrawal' | 'win' | 'bet' | 'refund';
     };
@@ -2925,6 +3044,168 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminFlagDto'][];
+        };
+      };
+    };
+  };
+  KycAdminController_queue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description AdminKycReviewDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminKycReviewDto'][];
+        };
+      };
+    };
+  };
+  KycAdminController_decideIdentity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminKycDecisionRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description AdminKycDecisionDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminKycDecisionDto'];
+        };
+      };
+      /** @description CONFLICT_OF_INTEREST, ADMIN_TARGET */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOTHING_TO_REVIEW */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  KycAdminController_decideSourceOfFunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminKycDecisionRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description AdminKycDecisionDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminKycDecisionDto'];
+        };
+      };
+      /** @description CONFLICT_OF_INTEREST, ADMIN_TARGET */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description NOTHING_TO_REVIEW */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
     };
@@ -4896,6 +5177,66 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['KycSandboxDeliveryDto'];
+        };
+      };
+    };
+  };
+  KycController_submitSourceOfFunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SourceOfFundsRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description KycStatusDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KycStatusDto'];
+        };
+      };
+      /** @description VERIFICATION_REQUIRED (tier verified) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description ALREADY_ENHANCED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
     };

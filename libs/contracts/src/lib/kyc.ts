@@ -126,3 +126,91 @@ export const KYC_MESSAGES = {
   alreadyVerified: 'Your identity is already verified',
   verificationClosed: 'Your identity check is closed or waiting for support; please contact support',
 } as const;
+
+// ── Location (docs/product/kyc.md#location) ─────────────────────────────────────────────────────────────────────
+
+/** The cash actions whose client address is checked against the allowed places. */
+export type LocationCheckedAction = 'deposit' | 'withdrawal' | 'stake';
+
+/**
+ * Why a location refusal: the address's country is blocked, or the address places the player nowhere (loopback,
+ * private network, an address the database does not know) where the operator does not allow that.
+ */
+export type LocationRefusalReason = 'blocked_country' | 'unknown_location';
+
+export const LOCATION_ERROR_CODES = {
+  locationNotAllowed: 'LOCATION_NOT_ALLOWED',
+} as const;
+
+export const LOCATION_MESSAGES = {
+  blockedCountry: (country: string) =>
+    `Real-money play is not available from your current location (${country}). Your balance stays in your account.`,
+  unknownLocation:
+    'We could not tell which country you are connecting from. Please turn off any VPN or proxy and try again.',
+  /** The declared country is not an ISO 3166-1 alpha-2 code (e.g. `ZZ`). */
+  countryNotIso: (code: string) =>
+    `"${code}" is not a country code. Please choose your country from the list (ISO 3166-1, e.g. GB, MX, US).`,
+} as const;
+
+// ── Support's verification queue (docs/product/kyc.md#support) ─────────────────────────────────────────────────
+
+/** Where the player says their money comes from (the enhanced tier's declaration). */
+export const SOURCE_OF_FUNDS_KINDS = ['salary', 'savings', 'business', 'investments', 'inheritance', 'other'] as const;
+export type SourceOfFundsKind = (typeof SOURCE_OF_FUNDS_KINDS)[number];
+
+/** The longest source-of-funds explanation a player may write. */
+export const SOURCE_OF_FUNDS_DETAILS_MAX_LENGTH = 1000;
+
+/** What support reviews: an identity the provider sent to review, or a player's source-of-funds declaration. */
+export const KYC_REVIEW_KINDS = ['identity', 'source_of_funds'] as const;
+export type KycReviewKind = (typeof KYC_REVIEW_KINDS)[number];
+
+export const KYC_REVIEW_DECISIONS = ['approve', 'reject'] as const;
+export type KycReviewDecision = (typeof KYC_REVIEW_DECISIONS)[number];
+
+/** GET /api/admin/kyc: one item of support's verification queue, oldest first. */
+export interface AdminKycReviewDto {
+  kind: KycReviewKind;
+  user_id: string;
+  username: string;
+  tier: KycTier;
+  status: KycStatus;
+  /** identity: the inquiry under review, what the document said and why the provider sent it to review. */
+  reference: string | null;
+  declared_date_of_birth: string | null;
+  verified_name: string | null;
+  verified_date_of_birth: string | null;
+  reasons: string[];
+  /** source_of_funds: the player's declaration. */
+  source_of_funds: { source: SourceOfFundsKind; details: string } | null;
+  /** Dollars of this player's withdrawals held until verification (`review_reason` verification_required). */
+  held_withdrawals: number;
+  /** When the item entered the queue. */
+  since: string;
+}
+
+/** POST /api/admin/kyc/{userId}/identity and …/source-of-funds: what support decided. */
+export interface AdminKycDecisionDto {
+  user_id: string;
+  kind: KycReviewKind;
+  decision: KycReviewDecision;
+  tier: KycTier;
+  status: KycStatus;
+}
+
+export const KYC_REVIEW_ERROR_CODES = {
+  nothingToReview: 'NOTHING_TO_REVIEW',
+  alreadyEnhanced: 'ALREADY_ENHANCED',
+} as const;
+
+export const KYC_REVIEW_MESSAGES = {
+  nothingToReview: 'Nothing of this player is waiting for this review',
+  alreadyEnhanced: 'Your source of funds is already reviewed',
+  sourceInvalid: `source must be one of: ${SOURCE_OF_FUNDS_KINDS.join(', ')}`,
+  detailsInvalid: `Please explain where the money comes from (up to ${SOURCE_OF_FUNDS_DETAILS_MAX_LENGTH} characters)`,
+  /** The status a player sees after support rejected their source-of-funds declaration. */
+  sourceOfFundsRejected: (reason: string) => `Support could not accept your source of funds: ${reason}`,
+} as const;
+
+/** Why support's withdrawal queue holds a withdrawal that waits for identity verification. */
+export const VERIFICATION_HOLD_REASON = 'verification_required';

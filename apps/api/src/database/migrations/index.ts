@@ -26,6 +26,8 @@ import { CreateKyc1765050000000 } from './1765050000000-CreateKyc';
 import { CreateTournaments1765060000000 } from './1765060000000-CreateTournaments';
 import { CreatePlayerGameEvidence1765090000000 } from './1765090000000-CreatePlayerGameEvidence';
 import { ShardHotHouseAccounts1765110000000 } from './1765110000000-ShardHotHouseAccounts';
+import { AddLocationMismatchFlags1765080000000 } from './1765080000000-AddLocationMismatchFlags';
+import { AddKycSourceOfFunds1765080000001 } from './1765080000001-AddKycSourceOfFunds';
 import { AddMatchmakingEntryDevice1764700000000 } from './1764700000000-AddMatchmakingEntryDevice';
 import { AddFairPlayReviews1764800000000 } from './1764800000000-AddFairPlayReviews';
 import { AddSessionDeviceId1764900000000 } from './1764900000000-AddSessionDeviceId';
@@ -70,6 +72,8 @@ export const MIGRATIONS = [
   AddNotificationDedupeKey1765040000000,
   CreateKyc1765050000000,
   CreateTournaments1765060000000,
+  AddLocationMismatchFlags1765080000000,
+  AddKycSourceOfFunds1765080000001,
   CreatePlayerGameEvidence1765090000000,
   ShardHotHouseAccounts1765110000000,
 ];

@@ -1,4 +1,4 @@
-import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@skillduel/contracts';
+import { ADMIN_ERROR_CODES, ADMIN_MESSAGES, VERIFICATION_HOLD_REASON } from '@skillduel/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { WITHDRAWAL_REVIEW_WINDOW_HOURS } from '@skillduel/contracts';
@@ -7,6 +7,7 @@ import { PageHeader } from '../../app/ui/PageHeader';
 import { failureCode, ROLLING_TOTAL_LABEL, ROLLING_TOTAL_TITLE, rollingTotal, when } from './adminFormat';
 import { PendingApproval } from './PendingApproval';
 import { ReasonedActions } from './ReasonedActions';
+import { KycQueue } from './AdminKycQueue';
 import { DisputeQueue, FlagQueue } from './AdminQueues';
 import { AdminUserPanel } from './AdminUserPanel';
 import { ReviewQueue } from './AdminReviews';
@@ -19,11 +20,12 @@ import {
 } from './adminApi';
 import './admin.css';
 
-const SECTIONS = ['users', 'withdrawals', 'flags', 'disputes', 'reviews', 'audit'] as const;
+const SECTIONS = ['users', 'withdrawals', 'verification', 'flags', 'disputes', 'reviews', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 const SECTION_LABELS: Record<Section, string> = {
   users: 'Users',
   withdrawals: 'Withdrawal review',
+  verification: 'Verification',
   flags: 'Flags',
   disputes: 'Disputes',
   reviews: 'Reviews',
@@ -90,6 +92,7 @@ export function AdminPage() {
           </div>
           {section === 'users' && <UserSearch />}
           {section === 'withdrawals' && <WithdrawalQueue />}
+          {section === 'verification' && <KycQueue />}
           {section === 'flags' && <FlagQueue />}
           {section === 'disputes' && <DisputeQueue />}
           {section === 'reviews' && <ReviewQueue key={openReview ?? ''} initialOpenId={openReview} />}
@@ -209,6 +212,8 @@ const HELD_BECAUSE: Record<string, string> = {
   open_flags: 'Open fair-play flags',
   suspect_winnings: 'Winnings mostly from held-then-released or flagged pots',
   new_account_winnings: 'New account with large winnings',
+  // The player's identity must be verified first (decision 2501): settled in the Verification queue.
+  [VERIFICATION_HOLD_REASON]: 'Identity verification required (see Verification)',
 };
 
 function DecisionForm({ id }: { id: string }) {

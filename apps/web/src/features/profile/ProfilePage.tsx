@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { SIGN_UP_MODE } from '../../app/RouteGuards';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useSession } from '../session/hooks';
+import { VerifyIdentityCard } from '../kyc/VerifyIdentityCard';
 import { HistoryTab } from './HistoryTab';
 import { ProfileHeader } from './ProfileHeader';
 import { LimitsTab } from '../responsible-gaming/LimitsTab';
@@ -68,6 +69,7 @@ export function ProfilePage() {
     <section className="page profile-page">
       <PageHeader title={t('profile.title')} />
       <ProfileHeader user={user} />
+      <VerifyIdentityCard />
       <div className="profile-tabs segmented" role="tablist" aria-label={t('profile.tabs.label')}>
         {TABS.map((name) => (
           <button

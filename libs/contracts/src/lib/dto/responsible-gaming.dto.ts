@@ -1,4 +1,15 @@
-import { Equals, IsIn, IsISO8601, IsOptional, Matches, ValidateBy, type ValidationOptions } from 'class-validator';
+import {
+  Equals,
+  IsIn,
+  IsISO31661Alpha2,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Matches,
+  ValidateBy,
+  type ValidationOptions,
+} from 'class-validator';
+import { LOCATION_MESSAGES } from '../kyc';
 import { parseDollarsToCents } from '../money';
 import {
   ALL_SELF_EXCLUSION_PERIODS,
@@ -14,7 +25,10 @@ export class EligibilityRequestDto {
   @IsISO8601({ strict: true }, { message: RG_MESSAGES.dateOfBirthInvalid })
   date_of_birth!: string;
 
+  // A real ISO 3166-1 alpha-2 code, upper case: `ZZ` (or any unassigned pair) is refused by name.
+  @IsISO31661Alpha2({ message: ({ value }) => LOCATION_MESSAGES.countryNotIso(String(value)) })
   @Matches(/^[A-Z]{2}$/, { message: RG_MESSAGES.countryInvalid })
+  @IsString({ message: RG_MESSAGES.countryInvalid })
   country!: string;
 
   @Equals(true, { message: RG_MESSAGES.termsRequired })

@@ -7,6 +7,8 @@ import { toast } from '../../../app/toast';
 import { useGetSecurityOverviewQuery } from '../../auth/authApi';
 import { FormField } from '../../auth/FormField';
 import { normaliseTotpCode, totpCodeProblem } from '../../auth/validation';
+import { VerificationRequiredNotice } from '../../kyc/VerificationRequiredNotice';
+import { verificationRefusalOf, type VerificationRefusal } from '../../kyc/verificationRefusal';
 import { useEligibilityGate } from '../../responsible-gaming/EligibilityGate';
 import { newIdempotencyKey } from '../idempotencyKey';
 import { checkAmount, toastAmount, type MoneyMoveKind, type ValidationMessageKey } from '../money';
@@ -48,6 +50,8 @@ export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: Mo
   const [formError, setFormError] = useState<FormError | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'edit' });
   const [busy, setBusy] = useState(false);
+  /** The last refusal was 403 VERIFICATION_REQUIRED: explained with the verify button instead of a toast. */
+  const [verification, setVerification] = useState<VerificationRefusal | null>(null);
   const inFlight = useRef(false);
   const amountInput = useRef<HTMLInputElement>(null);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
@@ -106,6 +110,7 @@ export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: Mo
     const move = needsCode ? { ...checked, twoFactorCode: normaliseTotpCode(twoFactorCode) } : checked;
     inFlight.current = true;
     setBusy(true);
+    setVerification(null);
     try {
       // The first deposit asks for date of birth, country and the terms (withdrawals never need them).
       if (isDeposit && !(await ensureEligible())) return;
@@ -122,6 +127,14 @@ export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: Mo
       goTo({ step: 'edit' });
     } catch (error) {
       const failure = describeMoveFailure(t, kind, error);
+      const needsVerification = verificationRefusalOf(error);
+      if (needsVerification) {
+        // Nothing moved: back to the form, which explains what to do (the notice, not a toast that vanishes).
+        setVerification(needsVerification);
+        setFormError(null);
+        goTo({ step: 'edit' });
+        return;
+      }
       toast.error(failure.message);
       if (failure.outcome === 'refused') {
         // Nothing moved and the key's answer is final: back to the form; the next confirmation gets a new key.
@@ -232,6 +245,7 @@ export function MoneyMoveForm({ kind, balanceCents, isGuest, blockedReason }: Mo
           {blockedReason}
         </p>
       )}
+      {verification && <VerificationRequiredNotice refusal={verification} />}
       <form className="wallet-form" onSubmit={review} noValidate aria-labelledby={`${id}-title`}>
         <fieldset className="wallet-fieldset" disabled={blockedReason !== null}>
           <div className="field">
