@@ -5,6 +5,7 @@ import {
   type EligibilityDto,
   type GameDto,
   type PublicConfigDto,
+  type RgLimitsDto,
   type User,
 } from '@skillduel/contracts';
 
@@ -50,6 +51,7 @@ export function buildConfig(overrides: Partial<PublicConfigDto> = {}): PublicCon
     },
     payment_methods: ['card', 'paypal', 'crypto', 'bank'],
     oauth_providers: [],
+    support_email: 'support@skillduel.example',
     ...overrides,
   };
 }
@@ -93,6 +95,27 @@ export function buildEligibility(confirmed: boolean): EligibilityDto {
     terms_version: confirmed ? TERMS_VERSION : null,
     current_terms_version: TERMS_VERSION,
     confirmed_at: confirmed ? '2026-11-24T10:00:00.000Z' : null,
+  };
+}
+
+/** GET /users/me/limits: no limit set, nothing used, no break and no freeze unless overridden. */
+export function buildLimits(overrides: Partial<RgLimitsDto> = {}): RgLimitsDto {
+  const none = { amount: null, pending: null };
+  return {
+    limits: {
+      deposit_day: none,
+      deposit_week: none,
+      deposit_month: none,
+      loss_day: none,
+      loss_week: none,
+      loss_month: none,
+      max_bet: none,
+    },
+    usage: { deposit_day: 0, deposit_week: 0, deposit_month: 0, loss_day: 0, loss_week: 0, loss_month: 0 },
+    raise_delay_hours: 168,
+    exclusion: null,
+    frozen: false,
+    ...overrides,
   };
 }
 
