@@ -24,6 +24,8 @@ async function setLimit(page: Page, kind: string, amount: string): Promise<void>
 }
 
 test.describe('responsible gaming: limits and a cool-off in the web app', () => {
+  // Many screens in one test, on a loaded machine.
+  test.describe.configure({ timeout: 180_000 });
   let player: Player;
 
   test.beforeEach(async ({ request }) => {
@@ -71,10 +73,12 @@ test.describe('responsible gaming: limits and a cool-off in the web app', () => 
     await snap(page, 'rg-04-cool-off');
     await expectAccessible(page);
 
-    await deposit(page, '5');
-    await expect(page.getByTestId('amount-error')).toHaveText(
-      /You are on a cool-off until .* You can still sign in, see your history and withdraw\./,
-    );
+    // The deposit form says why before anything is typed, and cannot be sent.
+    await page.goto('/wallet');
+    await page.getByRole('tab', { name: 'Deposit' }).click();
+    await expect(page.getByTestId('move-blocked')).toHaveText(/Paused during your break, until /);
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await expect(page.getByTestId('money-paused-banner')).toContainText('On a break until');
     await expect(page.getByTestId('wallet-balance')).toHaveText('$15.00');
     await snap(page, 'rg-05-cool-off-deposit-refused');
 

@@ -31,6 +31,14 @@ export class PlayerProtectionConfig extends RoomsConfig {
   FLAG_SHARED_IP = false;
 
   /**
+   * The address players are sent to when only a person can help: a date of birth refused as under age (a declaration
+   * is final), a frozen account. Served in GET /api/config. Set it to the operator's real support inbox.
+   */
+  @IsString()
+  @Matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'SUPPORT_EMAIL must be an email address' })
+  SUPPORT_EMAIL = 'support@skillduel.example';
+
+  /**
    * A withdrawal that takes the user's withdrawals of the last 24 hours (failed and rejected ones aside, this one
    * included) above this many dollars waits for support's approval instead of being paid by the processor.
    */

@@ -2268,8 +2268,12 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       },
       payment_methods: { type: 'array', items: { type: 'string' } },
       oauth_providers: { type: 'array', items: { type: 'string' } },
+      support_email: {
+        type: 'string',
+        description: 'Where a player writes when only a person can help (a refused date of birth, a frozen account).',
+      },
     },
-    required: ['features', 'limits', 'payment_methods', 'oauth_providers'],
+    required: ['features', 'limits', 'payment_methods', 'oauth_providers', 'support_email'],
     description: 'GET /api/config: public feature flags and limits (docs/product/operations.md#feature-flags).',
   },
   QuickMatchDto: {
@@ -2462,8 +2466,13 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       exclusion: {
         anyOf: [{ $ref: '#/components/schemas/SelfExclusionDto' }, { type: 'object', nullable: true, enum: [null] }],
       },
+      frozen: {
+        type: 'boolean',
+        description:
+          'An operator has frozen the account while it is reviewed: no deposit, withdrawal or stake until the freeze is\nlifted. The web shows it at once, before any action fails.',
+      },
     },
-    required: ['limits', 'usage', 'raise_delay_hours', 'exclusion'],
+    required: ['limits', 'usage', 'raise_delay_hours', 'exclusion', 'frozen'],
     description: 'GET/PUT /users/me/limits. Usage: what the rolling windows already hold (dollars).',
   },
   RoomDto: {

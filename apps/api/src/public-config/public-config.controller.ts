@@ -34,6 +34,7 @@ export class PublicConfigController {
       payment_methods: [...PAYMENT_METHODS],
       // Providers with client credentials configured (same list as GET /auth/oauth/providers).
       oauth_providers: this.oauthProviders.configured(),
+      support_email: this.config.SUPPORT_EMAIL,
     };
   }
 }

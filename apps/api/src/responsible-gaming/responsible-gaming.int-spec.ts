@@ -96,7 +96,12 @@ describe('responsible gaming: eligibility, limits and breaks on every money rout
         accept_terms: true,
       });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ code: RG_ERROR_CODES.underage, message: RG_MESSAGES.underage(21, 'US') });
+      expect(refused.json()).toMatchObject({
+        code: RG_ERROR_CODES.underage,
+        message: RG_MESSAGES.underage(21, 'US'),
+        // The figures, for a screen in another language.
+        params: { min_age: 21, country: 'US', date_of_birth: dateOfBirth },
+      });
       // Another answer later does not undo the refusal.
       const retried = await call(young.accessToken, 'PUT', '/api/users/me/eligibility', {
         date_of_birth: '1980-01-01',
@@ -117,6 +122,7 @@ describe('responsible gaming: eligibility, limits and breaks on every money rout
       expect(answer.json()).toMatchObject({
         code: RG_ERROR_CODES.countryBlocked,
         message: RG_MESSAGES.countryBlocked('KP'),
+        params: { country: 'KP' },
       });
     });
 
@@ -296,6 +302,15 @@ describe('responsible gaming: eligibility, limits and breaks on every money rout
         sql(testApp.databaseUrl, `DELETE FROM rg_exclusions WHERE user_id = $1`, [player.userId]),
       ).rejects.toThrow(/append-only/);
     });
+  });
+
+  it('says in the limits answer that the account is frozen, so the player sees it before any action fails', async () => {
+    const player = await fundedPlayer(0);
+    expect((await limits(player.token)).frozen).toBe(false);
+    await sql(testApp.databaseUrl, `UPDATE users SET frozen_at = now(), frozen_reason = 'review' WHERE id = $1`, [
+      player.userId,
+    ]);
+    expect(await limits(player.token)).toMatchObject({ frozen: true, exclusion: null });
   });
 
   it('reports no reality check due for a player who has not played', async () => {

@@ -223,6 +223,16 @@ export class ResponsibleGamingRepository {
     );
   }
 
+  /** Whether an operator has frozen the account (money moves refused until the freeze is lifted). */
+  async isFrozen(runner: SqlRunner, userId: string): Promise<boolean> {
+    const rows = await queryRows<{ frozen: boolean }>(
+      runner,
+      `SELECT frozen_at IS NOT NULL AS frozen FROM users WHERE id = $1`,
+      [userId],
+    );
+    return rows[0]?.frozen ?? false;
+  }
+
   /** The running break that ends last (a permanent one first), or null. */
   async activeExclusion(runner: SqlRunner, userId: string): Promise<ExclusionRecord | null> {
     const rows = await queryRows<{ kind: SelfExclusionKind; starts_at: Date; ends_at: Date | null }>(

@@ -92,11 +92,20 @@ export class ResponsibleGamingService {
         });
       }
       const minAge = minimumAgeFor(dto.country, this.config.RG_MIN_AGE_BY_COUNTRY, this.config.RG_MIN_AGE_DEFAULT);
-      let refusal: { code: string; message: string } | null = null;
+      // The figures go with the refusal (ErrorBody.params) so the web can say it in the player's language.
+      let refusal: { code: string; message: string; params: Record<string, string | number> } | null = null;
       if (this.config.BLOCKED_COUNTRIES.includes(dto.country)) {
-        refusal = { code: RG_ERROR_CODES.countryBlocked, message: RG_MESSAGES.countryBlocked(dto.country) };
+        refusal = {
+          code: RG_ERROR_CODES.countryBlocked,
+          message: RG_MESSAGES.countryBlocked(dto.country),
+          params: { country: dto.country },
+        };
       } else if (ageOn(dto.date_of_birth, today) < minAge) {
-        refusal = { code: RG_ERROR_CODES.underage, message: RG_MESSAGES.underage(minAge, dto.country) };
+        refusal = {
+          code: RG_ERROR_CODES.underage,
+          message: RG_MESSAGES.underage(minAge, dto.country),
+          params: { min_age: minAge, country: dto.country, date_of_birth: dto.date_of_birth },
+        };
       }
       await this.repository.insertEligibility(runner, userId, {
         dateOfBirth: dto.date_of_birth,
@@ -106,20 +115,24 @@ export class ResponsibleGamingService {
         refusalCode: refusal?.code ?? null,
       });
       // The refusal is committed (kept), then answered.
-      return refusal ? { refusal: refusal.message as string, code: refusal.code } : { existing: null };
+      return refusal
+        ? { refusal: refusal.message as string, code: refusal.code, params: refusal.params }
+        : { existing: null };
     });
     if ('refusal' in outcome && outcome.refusal !== undefined) {
-      throw new AppError(403, outcome.code ?? RG_ERROR_CODES.eligibilityRequired, outcome.refusal);
+      const params = 'params' in outcome ? outcome.params : undefined;
+      throw new AppError(403, outcome.code ?? RG_ERROR_CODES.eligibilityRequired, outcome.refusal, undefined, params);
     }
     return this.eligibility(userId);
   }
 
   async limits(userId: string): Promise<RgLimitsDto> {
     const runner = this.repository.runner;
-    const [records, totals, exclusion] = await Promise.all([
+    const [records, totals, exclusion, frozen] = await Promise.all([
       this.repository.listLimits(runner, userId),
       this.repository.windowTotals(runner, userId),
       this.repository.activeExclusion(runner, userId),
+      this.repository.isFrozen(runner, userId),
     ]);
     const limits = Object.fromEntries(
       RG_LIMIT_KINDS.map((kind): [RgLimitKind, RgLimitDto] => [kind, { amount: null, pending: null }]),
@@ -146,6 +159,7 @@ export class ResponsibleGamingService {
       },
       raise_delay_hours: this.config.RG_LIMIT_RAISE_DELAY_HOURS,
       exclusion: exclusion ? toExclusionDto(exclusion) : null,
+      frozen,
     };
   }
 

@@ -6,6 +6,7 @@ import {
   type KycStatusDto,
   type GameDto,
   type PublicConfigDto,
+  type RgLimitsDto,
   type User,
 } from '@skillduel/contracts';
 
@@ -51,6 +52,7 @@ export function buildConfig(overrides: Partial<PublicConfigDto> = {}): PublicCon
     },
     payment_methods: ['card', 'paypal', 'crypto', 'bank'],
     oauth_providers: [],
+    support_email: 'support@skillduel.example',
     ...overrides,
   };
 }
@@ -112,6 +114,27 @@ export function buildKycStatus(overrides: Partial<KycStatusDto> = {}): KycStatus
       enhanced_above_deposits_30d: 10000,
     },
     cumulative_withdrawals: 0,
+    ...overrides,
+  };
+}
+
+/** GET /users/me/limits: no limit set, nothing used, no break and no freeze unless overridden. */
+export function buildLimits(overrides: Partial<RgLimitsDto> = {}): RgLimitsDto {
+  const none = { amount: null, pending: null };
+  return {
+    limits: {
+      deposit_day: none,
+      deposit_week: none,
+      deposit_month: none,
+      loss_day: none,
+      loss_week: none,
+      loss_month: none,
+      max_bet: none,
+    },
+    usage: { deposit_day: 0, deposit_week: 0, deposit_month: 0, loss_day: 0, loss_week: 0, loss_month: 0 },
+    raise_delay_hours: 168,
+    exclusion: null,
+    frozen: false,
     ...overrides,
   };
 }

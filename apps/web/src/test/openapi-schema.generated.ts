@@ -2386,6 +2386,8 @@ export interface components {
       };
       oauth_providers: string[];
       payment_methods: string[];
+      /** @description Where a player writes when only a person can help (a refused date of birth, a frozen account). */
+      support_email: string;
     };
     /** @description POST /rooms/quick-match: join a waiting public room of this game and bet, else create one. */
     QuickMatchDto: {
@@ -2458,6 +2460,11 @@ export interface components {
     /** @description GET/PUT /users/me/limits. Usage: what the rolling windows already hold (dollars). */
     RgLimitsDto: {
       exclusion: components['schemas']['SelfExclusionDto'] | (never | null);
+      /**
+       * @description An operator has frozen the account while it is reviewed: no deposit, withdrawal or stake until the freeze is
+       *     lifted. The web shows it at once, before any action fails.
+       */
+      frozen: boolean;
       limits: {
         deposit_day: components['schemas']['RgLimitDto'];
         deposit_month: components['schemas']['RgLimitDto'];

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { STORAGE_KEYS } from '../app/storage';
-import { buildConfig, buildEligibility, buildKycStatus, buildUser, GAMES } from './factories';
+import { buildConfig, buildEligibility, buildKycStatus, buildLimits, buildUser, GAMES } from './factories';
 
 /** URL pattern for an API path on any origin, e.g. api('/games/'). */
 export const apiUrl = (path: string) => `*/api${path}`;
@@ -77,6 +77,8 @@ const handlers = [
   // Responsible gaming: an eligible player, no reality check due (a test serves others with server.use).
   http.get(apiUrl('/users/me/eligibility'), () => HttpResponse.json(buildEligibility(true))),
   http.get(apiUrl('/kyc'), () => HttpResponse.json(buildKycStatus())),
+  // No limits, no break, no freeze: money play is open.
+  http.get(apiUrl('/users/me/limits'), () => HttpResponse.json(buildLimits())),
   http.get(apiUrl('/users/me/reality-check'), () =>
     HttpResponse.json({
       due: false,

@@ -47,6 +47,8 @@ export interface PublicConfigDto {
   };
   payment_methods: string[];
   oauth_providers: string[];
+  /** Where a player writes when only a person can help (a refused date of birth, a frozen account). */
+  support_email: string;
 }
 
 export interface HealthDto {

@@ -122,6 +122,11 @@ export interface RgLimitsDto {
   usage: Record<Exclude<RgLimitKind, 'max_bet'>, number>;
   raise_delay_hours: number;
   exclusion: SelfExclusionDto | null;
+  /**
+   * An operator has frozen the account while it is reviewed: no deposit, withdrawal or stake until the freeze is
+   * lifted. The web shows it at once, before any action fails.
+   */
+  frozen: boolean;
 }
 
 /** GET /users/me/reality-check: money play since the last check (or the first money match of the sign-in). */

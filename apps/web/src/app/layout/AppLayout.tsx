@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { EligibilityGateProvider } from '../../features/responsible-gaming/EligibilityGate';
 import { useMatchmakingPushes } from '../../features/matchmaking/useMatchmakingPushes';
+import { MoneyPlayBanner } from '../../features/responsible-gaming/MoneyPlayBanner';
 import { RealityCheck } from '../../features/responsible-gaming/RealityCheck';
 import { BottomNav } from './BottomNav';
 import { TopBar } from './TopBar';
@@ -21,6 +22,7 @@ export function AppLayout() {
         </a>
         <TopBar />
         <main id="main-content" className="app-main" tabIndex={-1}>
+          <MoneyPlayBanner />
           <Outlet />
         </main>
         <BottomNav />

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../dates';
 import { parseWonNotification, type NotificationDto, type NotificationType } from '@skillduel/contracts';
 import type { TFunction } from 'i18next';
 import { Bell, Star, Swords, Trophy, Award, type LucideIcon } from 'lucide-react';
@@ -184,9 +185,7 @@ function NotificationItem({
         </h3>
         <p>{text.message}</p>
         <p className="muted">
-          <time dateTime={notification.created_at}>
-            {new Date(notification.created_at).toLocaleString(i18n.language)}
-          </time>
+          <time dateTime={notification.created_at}>{formatDateTime(notification.created_at, i18n.language)}</time>
         </p>
         {!notification.read && (
           <button type="button" className="link-button" onClick={onMarkRead}>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../app/dates';
 import { ADMIN_ERROR_CODES, ADMIN_MESSAGES, WITHDRAWAL_REVIEW_WINDOW_HOURS } from '@skillduel/contracts';
 import { isApiError } from '../../app/apiErrors';
 import { formatDollars } from '../../app/format';
@@ -19,9 +20,9 @@ export function failureText(error: unknown): string {
   return error.serverMessage ?? error.message;
 }
 
-/** Dates in the console: English, medium date and short time, the operator's time zone. */
+/** Dates in the console: the app's one date format, in English, the operator's time zone. */
 export function when(iso: string): string {
-  return new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso, 'en');
 }
 
 /** Header of a withdrawal's rolling total (decision 2320): what the review rule compares with the threshold. */

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../app/dates';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/apiErrors';
@@ -17,10 +18,7 @@ export function DisputeSection({ roomId, round }: { roomId: string; round: numbe
   const dispute = disputes?.[0];
 
   if (dispute) {
-    const date = new Date(dispute.created_at).toLocaleString(i18n.language, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
+    const date = formatDateTime(dispute.created_at, i18n.language);
     return (
       <p className="dispute-status" data-testid="dispute-status" role="status">
         {t(`disputes.status.${dispute.status}`, { date, note: dispute.decision_note ?? '' })}

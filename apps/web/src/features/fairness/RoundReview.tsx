@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../app/dates';
 import type { RoundReviewDto } from '@skillduel/contracts';
 import { useTranslation } from 'react-i18next';
 import './fairness.css';
@@ -35,7 +36,7 @@ export function RoundReview({ review }: { review: RoundReviewDto | null }) {
       )}
       {review.decided_at !== null && (
         <p className="muted small">
-          {t('fairness.review.decidedAt', { date: new Date(review.decided_at).toLocaleString(i18n.language) })}
+          {t('fairness.review.decidedAt', { date: formatDateTime(review.decided_at, i18n.language) })}
         </p>
       )}
     </div>

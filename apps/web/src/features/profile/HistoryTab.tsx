@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../app/dates';
 import { MATCH_HISTORY_LIMITS, type MatchHistoryItemDto } from '@skillduel/contracts';
 import type { TFunction } from 'i18next';
 import { History } from 'lucide-react';
@@ -151,7 +152,7 @@ function MatchRow({
           {match.score === null ? '–' : `${match.score} – ${match.opponent_score ?? 0}`}
         </td>
         <td data-label={t('profile.history.date')}>
-          <time dateTime={match.ended_at}>{new Date(match.ended_at).toLocaleString(language)}</time>
+          <time dateTime={match.ended_at}>{formatDateTime(match.ended_at, language)}</time>
         </td>
         <td className="history-toggle">
           <button

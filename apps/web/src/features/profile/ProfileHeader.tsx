@@ -1,3 +1,4 @@
+import { formatDate } from '../../app/dates';
 import type { User } from '@skillduel/contracts';
 import { useTranslation } from 'react-i18next';
 import { countryName } from './countries';
@@ -8,10 +9,7 @@ export function ProfileHeader({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const xpToNext = Math.max(1, user.xpToNext);
   const xp = Math.min(Math.max(0, user.xp), xpToNext);
-  const joined = new Date(user.joinDate);
-  const memberSince = Number.isNaN(joined.getTime())
-    ? '—'
-    : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(joined);
+  const memberSince = formatDate(user.joinDate, i18n.language) || '—';
 
   return (
     <header className="card profile-header" data-testid="profile-header">

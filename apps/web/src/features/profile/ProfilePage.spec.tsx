@@ -51,7 +51,7 @@ describe('profile header', () => {
     expect(within(header).getByTestId('profile-level')).toHaveTextContent('Level 4');
     expect(within(header).getByTestId('profile-rank')).toHaveTextContent('Bronze');
     expect(within(header).getByTestId('profile-country')).toHaveTextContent('Colombia');
-    expect(within(header).getByTestId('profile-member-since')).toHaveTextContent('January 15, 2026');
+    expect(within(header).getByTestId('profile-member-since')).toHaveTextContent('15 January 2026');
     const bar = within(header).getByRole('progressbar', { name: 'Experience' });
     expect(bar).toHaveAttribute('aria-valuenow', '120');
     expect(bar).toHaveAttribute('aria-valuemax', '400');

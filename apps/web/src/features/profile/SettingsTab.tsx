@@ -13,8 +13,7 @@ import {
   usernameProblem,
   type FieldErrorKey,
 } from '../auth/validation';
-import { useUpdateCurrentUserMutation, type ProfileUpdate } from '../session/currentUserApi';
-import { applyCurrentUser } from '../session/sessionThunks';
+import { applyCurrentUser, useUpdateCurrentUserMutation, type ProfileUpdate } from '../session/currentUserApi';
 import { isProfileCountry } from './countries';
 
 interface SettingsFields {

@@ -10,6 +10,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../app/apiErrors';
+import { formatDateTime } from '../../app/dates';
 import { formatDollars } from '../../app/format';
 import { toast } from '../../app/toast';
 import { useGetLimitsQuery, useStartBreakMutation, useUpdateLimitsMutation } from './rgApi';
@@ -22,7 +23,7 @@ function failureText(error: unknown, fallback: string): string {
 }
 
 function formatDate(iso: string, language: string): string {
-  return new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso, language);
 }
 
 /**

@@ -32,6 +32,7 @@ function limitsAnswer(overrides: Partial<RgLimitsDto['limits']> = {}): RgLimitsD
     usage: { deposit_day: 15, deposit_week: 15, deposit_month: 15, loss_day: 0, loss_week: 0, loss_month: 0 },
     raise_delay_hours: 168,
     exclusion: null,
+    frozen: false,
   };
 }
 
@@ -78,29 +79,104 @@ describe('responsible gaming in the web app', () => {
     await user.selectOptions(within(dialog).getByLabelText('Country of residence'), 'MX');
     await user.click(within(dialog).getByRole('checkbox'));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and continue' }));
+    // Nothing is final before the player reads the date back.
+    expect(within(dialog).getByTestId('eligibility-check')).toHaveTextContent(
+      'You were born on 17 May 1990 and live in Mexico — is that right?',
+    );
+    expect(declarations).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, that is right' }));
 
     expect(await screen.findByText('Successfully deposited $50.00!')).toBeInTheDocument();
     expect(declarations).toEqual([{ date_of_birth: '1990-05-17', country: 'MX', accept_terms: true }]);
     expect(wallet.moves).toHaveLength(1);
   });
 
-  it('shows an under-age refusal in the dialog and moves no money', async () => {
+  it('lets a typo be fixed before the declaration is final', async () => {
+    installFakeWallet();
+    const declarations: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/users/me/eligibility'), () => HttpResponse.json(buildEligibility(false))),
+      http.put(apiUrl('/users/me/eligibility'), async ({ request }) => {
+        declarations.push(await request.json());
+        return HttpResponse.json(buildEligibility(true));
+      }),
+    );
+    const { user } = renderApp('/wallet?tab=deposit');
+    await reachDepositConfirm(user, '50');
+    const dialog = await screen.findByRole('dialog', { name: 'Before you play for money' });
+    await user.type(within(dialog).getByLabelText('Date of birth'), '2010-05-17');
+    await user.selectOptions(within(dialog).getByLabelText('Country of residence'), 'MX');
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and continue' }));
+    expect(within(dialog).getByTestId('eligibility-check')).toHaveTextContent('You were born on 17 May 2010');
+    await user.click(within(dialog).getByRole('button', { name: 'No, let me fix it' }));
+    // Back on the form with what was typed, nothing sent.
+    expect(within(dialog).getByLabelText('Date of birth')).toHaveValue('2010-05-17');
+    expect(declarations).toEqual([]);
+  });
+
+  it('explains an under-age refusal in plain words with the way to support, in Spanish too, and moves no money', async () => {
     const wallet = installFakeWallet();
     const detail = 'You must be at least 21 years old to play for money in US.';
     server.use(
       http.get(apiUrl('/users/me/eligibility'), () => HttpResponse.json(buildEligibility(false))),
       http.put(apiUrl('/users/me/eligibility'), () =>
-        HttpResponse.json({ statusCode: 403, detail, message: detail, code: 'AGE_NOT_ELIGIBLE' }, { status: 403 }),
+        HttpResponse.json(
+          {
+            statusCode: 403,
+            detail,
+            message: detail,
+            code: 'AGE_NOT_ELIGIBLE',
+            params: { min_age: 21, country: 'US', date_of_birth: '2006-01-01' },
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/wallet?tab=deposit', { language: 'es' });
+    await user.type(screen.getByLabelText('Monto (USD)'), '50');
+    await user.click(screen.getByRole('radio', { name: 'Tarjeta' }));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Antes de jugar con dinero' });
+    await user.type(within(dialog).getByLabelText('Fecha de nacimiento'), '2006-01-01');
+    await user.selectOptions(within(dialog).getByLabelText('País de residencia'), 'US');
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar y continuar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, es correcto' }));
+    const refused = await screen.findByRole('alertdialog', {
+      name: 'El juego con dinero real está cerrado en esta cuenta',
+    });
+    expect(within(refused).getByTestId('eligibility-refused')).toHaveTextContent(
+      'Declaraste que naciste el 1 de enero de 2006. En Estados Unidos el juego con dinero real empieza a los 21 años',
+    );
+    expect(within(refused).getByRole('link', { name: 'support@skillduel.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@skillduel.example',
+    );
+    expect(wallet.moves).toEqual([]);
+  });
+
+  it('explains a refusal made before instead of offering the form again', async () => {
+    const wallet = installFakeWallet();
+    server.use(
+      http.get(apiUrl('/users/me/eligibility'), () =>
+        HttpResponse.json({
+          ...buildEligibility(false),
+          status: 'refused',
+          date_of_birth: '2010-05-17',
+          country: 'MX',
+        }),
       ),
     );
     const { user } = renderApp('/wallet?tab=deposit');
     await reachDepositConfirm(user, '50');
-    const dialog = await screen.findByRole('dialog', { name: 'Before you play for money' });
-    await user.type(within(dialog).getByLabelText('Date of birth'), '2006-01-01');
-    await user.selectOptions(within(dialog).getByLabelText('Country of residence'), 'US');
-    await user.click(within(dialog).getByRole('checkbox'));
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm and continue' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(detail);
+    const refused = await screen.findByRole('alertdialog', { name: 'Real-money play is closed on this account' });
+    expect(within(refused).getByTestId('eligibility-refused')).toHaveTextContent(
+      'The date of birth you declared (17 May 2010) is under the minimum age for real-money play in Mexico',
+    );
+    expect(within(refused).queryByLabelText('Date of birth')).not.toBeInTheDocument();
+    await user.click(within(refused).getByRole('button', { name: 'Close' }));
     expect(wallet.moves).toEqual([]);
   });
 

@@ -17,6 +17,31 @@ export const rgEn = {
     saving: 'Saving...',
     missing: 'Please fill in your date of birth and country, and accept the terms.',
     confirmed: 'Thanks, you can play for money now.',
+    check: {
+      title: 'Is this right?',
+      question: 'You were born on {{date}} and live in {{country}} — is that right?',
+      final: 'Once you confirm, this cannot be changed: real-money play depends on it.',
+      yes: 'Yes, that is right',
+      fix: 'No, let me fix it',
+    },
+    refused: {
+      title: 'Real-money play is closed on this account',
+      underage:
+        'You declared you were born on {{date}}. Real-money play in {{country}} starts at {{minAge}}, so it stays closed on this account.',
+      underageNoAge:
+        'The date of birth you declared ({{date}}) is under the minimum age for real-money play in {{country}}, so it stays closed on this account.',
+      country: 'Real-money play is not available in {{country}}, so it stays closed on this account.',
+      final: 'A declaration is final and cannot be changed here. Practice games stay open.',
+      support: 'If the date is a mistake, write to support at',
+      supportAfter: ': they check your identity and can correct it.',
+      close: 'Close',
+    },
+    errors: {
+      dateOfBirthInvalid: 'Please enter a valid date of birth',
+      countryInvalid: 'Please choose your country',
+      termsRequired: 'Please accept the terms to continue',
+      locked: 'Your date of birth and country are already confirmed. Please contact support to change them.',
+    },
   },
   refusals: {
     eligibilityRequired: 'Please confirm your date of birth, your country and the terms before playing for money.',
@@ -38,6 +63,22 @@ export const rgEn = {
     coolOff: 'You are on a cool-off until {{date}}. You can still sign in, see your history and withdraw.',
     selfExcluded: 'You are self-excluded until {{date}}. You can still sign in, see your history and withdraw.',
     permanent: 'You are permanently self-excluded. You can still sign in, see your history and withdraw.',
+  },
+  paused: {
+    label: 'Money play paused',
+    banner: {
+      cool_off: 'On a break until {{date}} — withdrawals still work.',
+      self_exclusion: 'Self-excluded until {{date}} — withdrawals still work.',
+      permanent: 'Permanently self-excluded — withdrawals still work.',
+      frozen:
+        'Your account is frozen while our team reviews it: deposits, withdrawals and real-money play are paused until then. Practice and your history stay open.',
+    },
+    reason: {
+      cool_off: 'Paused during your break, until {{date}}.',
+      self_exclusion: 'Paused during your self-exclusion, until {{date}}.',
+      permanent: 'Paused: you are self-excluded.',
+      frozen: 'Paused while your account is frozen.',
+    },
   },
   tab: 'Limits & safety',
   limits: {
@@ -135,6 +176,31 @@ export const rgEs: TranslationResource<typeof rgEn> = {
     saving: 'Guardando...',
     missing: 'Completa tu fecha de nacimiento y tu país, y acepta las condiciones.',
     confirmed: 'Gracias, ya puedes jugar con dinero.',
+    check: {
+      title: '¿Es correcto?',
+      question: 'Naciste el {{date}} y vives en {{country}}: ¿es correcto?',
+      final: 'Una vez que lo confirmes no se puede cambiar: el juego con dinero real depende de ello.',
+      yes: 'Sí, es correcto',
+      fix: 'No, quiero corregirlo',
+    },
+    refused: {
+      title: 'El juego con dinero real está cerrado en esta cuenta',
+      underage:
+        'Declaraste que naciste el {{date}}. En {{country}} el juego con dinero real empieza a los {{minAge}} años, así que queda cerrado en esta cuenta.',
+      underageNoAge:
+        'La fecha de nacimiento que declaraste ({{date}}) no llega a la edad mínima para jugar con dinero real en {{country}}, así que queda cerrado en esta cuenta.',
+      country: 'El juego con dinero real no está disponible en {{country}}, así que queda cerrado en esta cuenta.',
+      final: 'Una declaración es definitiva y no se puede cambiar aquí. Los juegos de práctica siguen abiertos.',
+      support: 'Si la fecha es un error, escribe a soporte a',
+      supportAfter: ': comprobarán tu identidad y podrán corregirla.',
+      close: 'Cerrar',
+    },
+    errors: {
+      dateOfBirthInvalid: 'Introduce una fecha de nacimiento válida',
+      countryInvalid: 'Elige tu país',
+      termsRequired: 'Acepta las condiciones para continuar',
+      locked: 'Tu fecha de nacimiento y tu país ya están confirmados. Contacta con soporte para cambiarlos.',
+    },
   },
   refusals: {
     eligibilityRequired: 'Confirma tu fecha de nacimiento, tu país y las condiciones antes de jugar con dinero.',
@@ -156,6 +222,22 @@ export const rgEs: TranslationResource<typeof rgEn> = {
     coolOff: 'Estás en pausa hasta el {{date}}. Puedes iniciar sesión, ver tu historial y retirar.',
     selfExcluded: 'Estás autoexcluido hasta el {{date}}. Puedes iniciar sesión, ver tu historial y retirar.',
     permanent: 'Estás autoexcluido de forma permanente. Puedes iniciar sesión, ver tu historial y retirar.',
+  },
+  paused: {
+    label: 'Juego con dinero en pausa',
+    banner: {
+      cool_off: 'En pausa hasta el {{date}}: los retiros siguen funcionando.',
+      self_exclusion: 'Autoexcluido hasta el {{date}}: los retiros siguen funcionando.',
+      permanent: 'Autoexcluido de forma permanente: los retiros siguen funcionando.',
+      frozen:
+        'Tu cuenta está congelada mientras nuestro equipo la revisa: los depósitos, los retiros y el juego con dinero real quedan en pausa hasta entonces. La práctica y tu historial siguen abiertos.',
+    },
+    reason: {
+      cool_off: 'En pausa durante tu descanso, hasta el {{date}}.',
+      self_exclusion: 'En pausa durante tu autoexclusión, hasta el {{date}}.',
+      permanent: 'En pausa: estás autoexcluido.',
+      frozen: 'En pausa mientras tu cuenta está congelada.',
+    },
   },
   tab: 'Límites y seguridad',
   limits: {

@@ -7,6 +7,7 @@ import type {
   SelfExclusionKind,
 } from '@skillduel/contracts';
 import { api } from '../../app/api';
+import { reloadCurrentUser } from '../session/sessionThunks';
 
 const rgApiWithTags = api.enhanceEndpoints({ addTagTypes: ['Eligibility', 'Limits'] });
 
@@ -44,6 +45,16 @@ export const rgApi = rgApiWithTags.injectEndpoints({
       query: (body) => ({ url: '/users/me/self-exclusion', method: 'POST', body }),
       // Waiting rooms were refunded: the balance and the rooms changed too.
       invalidatesTags: ['Limits', 'CurrentUser', 'Transactions'],
+      onQueryStarted: async (_request, { dispatch, queryFulfilled }) => {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        // The top bar reads the session's copy of the user, which a tag does not reach: reload it, so every balance
+        // shows the refund even if the wallet push was missed.
+        await dispatch(reloadCurrentUser());
+      },
     }),
     /** GET /api/users/me/reality-check */
     getRealityCheck: build.query<RealityCheckDto, void>({

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ApiError } from '../../app/apiErrors';
+import { formatDateTime } from '../../app/dates';
 import { createI18n, loadAppTranslations } from '../../i18n';
 import { describeMoveFailure } from '../wallet/moveFailure';
 import { rgRefusalText } from './rgRefusal';
@@ -28,6 +29,14 @@ describe('player-protection refusals in the player language', () => {
       message:
         'Este depósito supera tu límite diario de depósito de $20.00. Puedes depositar hasta $5.00 en las próximas 24 horas.',
     });
+  });
+
+  it("writes a break's end in the app's date format in English too (the server's sentence has a UTC date)", () => {
+    const en = createI18n('en').t as TFunction;
+    const until = '2026-11-25T21:30:00.000Z';
+    expect(rgRefusalText(en, refusal({ code: 'SELF_EXCLUDED', params: { kind: 'cool_off', until } }))).toBe(
+      `You are on a cool-off until ${formatDateTime(until, 'en')}. You can still sign in, see your history and withdraw.`,
+    );
   });
 
   it('says breaks, bets and frozen accounts in Spanish, and leaves other refusals alone', () => {

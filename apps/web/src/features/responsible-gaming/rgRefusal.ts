@@ -1,6 +1,7 @@
 import { ADMIN_ERROR_CODES, RG_ERROR_CODES } from '@skillduel/contracts';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../app/apiErrors';
+import { formatDateTime } from '../../app/dates';
 
 type Window = 'day' | 'week' | 'month';
 
@@ -13,17 +14,26 @@ function windowOf(value: unknown): Window | null {
   return value === 'day' || value === 'week' || value === 'month' ? value : null;
 }
 
+function breakRefusal(t: TFunction, language: string, params: Record<string, string | number>): string | null {
+  if (params['until'] === 'permanent') return t('rg.refusals.permanent');
+  const date = typeof params['until'] === 'string' ? formatDateTime(params['until'], language) : '';
+  if (!date) return null;
+  return params['kind'] === 'cool_off' ? t('rg.refusals.coolOff', { date }) : t('rg.refusals.selfExcluded', { date });
+}
+
 /**
  * A player-protection refusal (eligibility, a limit, a break, a frozen account) in the current language, from the
  * answer's code and figures (ErrorBody.params); null for anything else, or in English, where the server's own
- * sentence is already the right one.
+ * sentence is already the right one (except a break, whose end date is written in the app's format).
  */
 export function rgRefusalText(t: TFunction, error: unknown): string | null {
   const language = t('rg.language');
-  if (language === 'en') return null;
   const body = bodyOf(error);
   if (!body?.code) return null;
   const params = body.params ?? {};
+  // A break's end is written in the app's one date format in every language (the server's sentence has UTC).
+  if (body.code === RG_ERROR_CODES.selfExcluded) return breakRefusal(t, language, params);
+  if (language === 'en') return null;
   switch (body.code) {
     case RG_ERROR_CODES.eligibilityRequired:
       return t('rg.refusals.eligibilityRequired');
@@ -37,15 +47,6 @@ export function rgRefusalText(t: TFunction, error: unknown): string | null {
       if (!window) return null;
       const kind = body.code === RG_ERROR_CODES.depositLimit ? 'depositLimit' : 'lossLimit';
       return t(`rg.refusals.${kind}.${window}`, { limit: params['limit'], left: params['left'] });
-    }
-    case RG_ERROR_CODES.selfExcluded: {
-      if (params['until'] === 'permanent') return t('rg.refusals.permanent');
-      const until = typeof params['until'] === 'string' ? new Date(params['until']) : null;
-      if (!until || Number.isNaN(until.getTime())) return null;
-      const date = until.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
-      return params['kind'] === 'cool_off'
-        ? t('rg.refusals.coolOff', { date })
-        : t('rg.refusals.selfExcluded', { date });
     }
     default:
       return null;

@@ -2,9 +2,9 @@ import type { AuthResponseDto, GuestUser, User } from '@skillduel/contracts';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
 import { authApi } from '../auth/authApi';
-import { currentUserApi } from './currentUserApi';
+import { currentUserApi, sameUser } from './currentUserApi';
 import { createGuestSession } from './guestSession';
-import { guestStarted, sessionEnded, signedIn, userUpdated } from './sessionSlice';
+import { guestStarted, sessionEnded, signedIn } from './sessionSlice';
 import {
   clearStoredSession,
   clearStoredTokens,
@@ -14,11 +14,6 @@ import {
   storeSignedInSession,
   storeUser,
 } from './sessionStorage';
-
-/** Same content: skips a re-render of every screen that reads the user when nothing changed. */
-function sameUser(left: User, right: User): boolean {
-  return JSON.stringify(left) === JSON.stringify(right);
-}
 
 /** Makes and stores a fresh guest session, replacing any other session (docs/product/app-and-api.md#guest-sessions). */
 export const startGuestSession = (): AppThunk<GuestUser> => (dispatch) => {
@@ -38,27 +33,15 @@ export const completeSignIn =
     dispatch(signedIn(auth.user));
   };
 
-/** Keeps the session and the cached copy in step with a fresher user from the server. */
-export const applyCurrentUser =
-  (user: User): AppThunk =>
-  (dispatch, getState) => {
-    const session = getState().session;
-    if (session.kind !== 'signedIn' || session.user.id !== user.id) return;
-    storeUser(user);
-    if (!sameUser(session.user, user)) dispatch(userUpdated(user));
-  };
-
 /**
- * Reloads the signed-in user from GET /users/me/ (e.g. after a balance change). Resolves the user, or null
- * when it could not be loaded.
+ * Reloads the signed-in user from GET /users/me/ (e.g. after a balance change); the answer reaches the session through
+ * the query itself (currentUserApi). Resolves the user, or null when it could not be loaded.
  */
 export const reloadCurrentUser = (): AppThunk<Promise<User | null>> => async (dispatch) => {
   const result = await dispatch(
     currentUserApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }),
   );
-  if (!result.data) return null;
-  dispatch(applyCurrentUser(result.data));
-  return result.data;
+  return result.data ?? null;
 };
 
 /**

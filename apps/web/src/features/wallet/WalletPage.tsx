@@ -7,9 +7,9 @@ import { formatDollars } from '../../app/format';
 import { SIGN_UP_MODE } from '../../app/RouteGuards';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { useAppDispatch } from '../../app/hooks';
-import { currentUserApi } from '../session/currentUserApi';
+import { useMoneyPlayBlock } from '../responsible-gaming/moneyPlayBlock';
+import { applyCurrentUser, currentUserApi } from '../session/currentUserApi';
 import { useSession } from '../session/hooks';
-import { applyCurrentUser } from '../session/sessionThunks';
 import { HistoryPanel } from './components/HistoryPanel';
 import { MoneyMoveForm } from './components/MoneyMoveForm';
 import { OverviewPanel } from './components/OverviewPanel';
@@ -85,6 +85,7 @@ function SignedInWallet({ sessionUser }: { sessionUser: User }) {
   const idPrefix = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const dispatch = useAppDispatch();
+  const paused = useMoneyPlayBlock();
   // Money figures must be fresh: GET /users/me/ on every visit, and again after each money move (tag invalidation).
   const { data: freshUser } = currentUserApi.endpoints.getCurrentUser.useQuery(undefined, {
     refetchOnMountOrArgChange: true,
@@ -138,7 +139,7 @@ function SignedInWallet({ sessionUser }: { sessionUser: User }) {
             kind="deposit"
             balanceCents={balanceCents}
             isGuest={user.isGuest}
-            blockedReason={user.canDeposit ? null : t('wallet.serverMessages.depositNotAllowed')}
+            blockedReason={paused?.reason ?? (user.canDeposit ? null : t('wallet.serverMessages.depositNotAllowed'))}
           />
         )}
         {tab === 'withdraw' && (
@@ -147,7 +148,13 @@ function SignedInWallet({ sessionUser }: { sessionUser: User }) {
             kind="withdrawal"
             balanceCents={balanceCents}
             isGuest={user.isGuest}
-            blockedReason={user.canWithdraw ? null : t('wallet.serverMessages.withdrawalNotAllowed')}
+            blockedReason={
+              paused?.withdrawalsPaused
+                ? paused.reason
+                : user.canWithdraw
+                  ? null
+                  : t('wallet.serverMessages.withdrawalNotAllowed')
+            }
           />
         )}
         {tab === 'history' && <HistoryPanel />}

@@ -7,6 +7,7 @@ import { formatDollars } from '../../app/format';
 import { useAppDispatch } from '../../app/hooks';
 import { getRealtimeClient, realtimeAuthRefresher } from '../../app/realtime';
 import { toast } from '../../app/toast';
+import { rgApi } from '../responsible-gaming/rgApi';
 import { reloadCurrentUser } from '../session/sessionThunks';
 
 /** Refunds the room screens already explain (a tie or a void round has its own result toast). */
@@ -34,6 +35,8 @@ export function useWalletPush(signedIn: boolean): void {
     const lease = client.acquire({ refreshAuth: realtimeAuthRefresher(dispatch) });
     const stop = client.on(SERVER_EVENTS.walletChanged, (change) => {
       dispatch(api.util.invalidateTags(['Transactions']));
+      // A refund may come from a break or a freeze closing the rooms: the paused-play banner asks again.
+      dispatch(rgApi.util.invalidateTags(['Limits']));
       void dispatch(reloadCurrentUser());
       const refunded = refundToast(t, change);
       if (refunded) toast.info(refunded, `refund-${change.room_id ?? ''}-${change.amount}`);

@@ -8,8 +8,7 @@ import {
 } from '@skillduel/contracts';
 import { api } from '../../app/api';
 import type { AppThunk } from '../../app/store';
-import { currentUserApi } from '../session/currentUserApi';
-import { applyCurrentUser } from '../session/sessionThunks';
+import { applyCurrentUser, currentUserApi } from '../session/currentUserApi';
 import { centsToWireDollars, dollarsToCents, statsOf, type MoneyMoveKind } from './money';
 
 /** Rows per page of the History tab ("Load more" asks for the next page). */

@@ -8,6 +8,7 @@ import { SIGN_UP_MODE } from '../../../app/RouteGuards';
 import { toast } from '../../../app/toast';
 import { roomFailureReason } from '../../rooms/messages';
 import { useEligibilityGate } from '../../responsible-gaming/EligibilityGate';
+import { useMoneyPlayBlock } from '../../responsible-gaming/moneyPlayBlock';
 import { refreshBalances, useCreateRoomMutation } from '../../rooms/roomsApi';
 import { roomPath } from '../../rooms/useQuickMatch';
 import {
@@ -36,6 +37,7 @@ export function CreateRoomForm({ games, balance }: { games: readonly GameDto[]; 
   const dispatch = useAppDispatch();
   const [createRoom, { isLoading }] = useCreateRoomMutation();
   const ensureEligible = useEligibilityGate();
+  const paused = useMoneyPlayBlock();
   const ids = {
     title: useId(),
     game: useId(),
@@ -49,6 +51,7 @@ export function CreateRoomForm({ games, balance }: { games: readonly GameDto[]; 
     passwordHint: useId(),
     passwordError: useId(),
     summary: useId(),
+    paused: useId(),
   };
   const gameRef = useRef<HTMLSelectElement>(null);
   const betRef = useRef<HTMLInputElement>(null);
@@ -87,6 +90,7 @@ export function CreateRoomForm({ games, balance }: { games: readonly GameDto[]; 
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (paused) return;
     const found = validateCreateRoom(draft, { balance, game });
     setProblems(found);
     if (hasProblems(found) || cents === null) {
@@ -216,6 +220,11 @@ export function CreateRoomForm({ games, balance }: { games: readonly GameDto[]; 
             )}
           </div>
         )}
+        {paused && (
+          <p id={ids.paused} className="field-hint-blocked" data-testid="create-room-paused">
+            {paused.reason}
+          </p>
+        )}
         {cents !== null && (
           <p id={ids.summary} className="create-room-summary" data-testid="create-room-summary">
             {t('dashboard.create.summary', { bet: formatDollars(cents / 100), pot: formatDollars((cents * 2) / 100) })}
@@ -224,8 +233,8 @@ export function CreateRoomForm({ games, balance }: { games: readonly GameDto[]; 
         <button
           type="submit"
           className="button button-primary button-block"
-          disabled={isLoading}
-          aria-describedby={cents !== null ? ids.summary : undefined}
+          disabled={isLoading || paused !== null}
+          aria-describedby={paused ? ids.paused : cents !== null ? ids.summary : undefined}
           data-testid="create-room-submit"
         >
           {isLoading ? t('dashboard.create.submitting') : t('dashboard.create.submit')}

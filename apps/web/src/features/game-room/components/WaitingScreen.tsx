@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDollars } from '../../../app/format';
 import { SearchingScreen } from '../../matchmaking/SearchingScreen';
+import { useMoneyPlayBlock } from '../../responsible-gaming/moneyPlayBlock';
 import type { QuickMatch } from '../../rooms/useQuickMatch';
 import { StakeConfirm } from './StakeConfirm';
 import { useAutoFocus } from './useAutoFocus';
@@ -32,6 +33,7 @@ export function WaitingScreen({
   focusStart: boolean;
 }) {
   const { t } = useTranslation();
+  const paused = useMoneyPlayBlock();
   const startRef = useAutoFocus<HTMLButtonElement>(focusStart);
   const practiceHintId = useId();
   const findOpponentHintId = useId();
@@ -107,16 +109,18 @@ export function WaitingScreen({
               type="button"
               className="button button-accent"
               onClick={() => setConfirming(true)}
-              disabled={quickMatch === undefined}
+              disabled={quickMatch === undefined || paused !== null}
               aria-describedby={findOpponentHintId}
               data-testid="find-opponent"
             >
               {t('gameRoom.waiting.findOpponent')}
             </button>
             <p id={findOpponentHintId} className="muted small">
-              {quickMatch === undefined
-                ? t('gameRoom.waiting.findOpponentUnavailable')
-                : t('gameRoom.waiting.findOpponentHint', { bet: formatDollars(quickMatch.limits.defaultDollars) })}
+              {paused
+                ? paused.reason
+                : quickMatch === undefined
+                  ? t('gameRoom.waiting.findOpponentUnavailable')
+                  : t('gameRoom.waiting.findOpponentHint', { bet: formatDollars(quickMatch.limits.defaultDollars) })}
             </p>
           </div>
         </div>

@@ -15,13 +15,12 @@ import {
 import { authErrorText } from '../../auth/authErrors';
 import { isSocialProvider, PROVIDER_NAMES } from '../../auth/oauthMessages';
 import { endSession } from '../../session/sessionThunks';
+import { formatDateTime } from '../../../app/dates';
 import { ConfirmAction } from './ConfirmAction';
 import { describeDevice } from './describeDevice';
 
-function formatDateTime(language: string, iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+function formatSessionTime(language: string, iso: string): string {
+  return formatDateTime(iso, language) || '—';
 }
 
 /** The current session first, then the most recently used. */
@@ -112,11 +111,11 @@ export function SessionsSection() {
                     </div>
                     <div>
                       <dt>{t('profile.security.sessions.created')}</dt>
-                      <dd>{formatDateTime(i18n.language, session.created_at)}</dd>
+                      <dd>{formatSessionTime(i18n.language, session.created_at)}</dd>
                     </div>
                     <div>
                       <dt>{t('profile.security.sessions.lastUsed')}</dt>
-                      <dd>{formatDateTime(i18n.language, session.last_used_at)}</dd>
+                      <dd>{formatSessionTime(i18n.language, session.last_used_at)}</dd>
                     </div>
                   </dl>
                 </div>

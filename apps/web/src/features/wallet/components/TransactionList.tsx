@@ -1,5 +1,6 @@
 import type { TransactionDto } from '@skillduel/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../app/dates';
 import { formatDollars } from '../../../app/format';
 import { directionOf } from '../money';
 
@@ -17,10 +18,7 @@ function TransactionRow({ transaction }: { transaction: TransactionDto }) {
   const { t, i18n } = useTranslation();
   const direction = directionOf(transaction.type);
   const sign = direction === 'credit' ? '+' : '\u2212';
-  const date = new Date(transaction.created_at);
-  const dateText = Number.isNaN(date.getTime())
-    ? transaction.created_at
-    : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const dateText = formatDateTime(transaction.created_at, i18n.language) || transaction.created_at;
 
   return (
     <li
