@@ -177,6 +177,12 @@ export type ContractSchemaName =
   | 'SessionDto'
   | 'SocialProvider'
   | 'StaffMeDto'
+  | 'TournamentAttemptDto'
+  | 'TournamentAttemptFinishedDto'
+  | 'TournamentAttemptInputPayload'
+  | 'TournamentAttemptJoinedDto'
+  | 'TournamentAttemptRefPayload'
+  | 'TournamentAttemptStatus'
   | 'TournamentDto'
   | 'TournamentEntryDto'
   | 'TournamentFormat'
@@ -717,6 +723,8 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       'chat:emote',
       'lobby:subscribe',
       'lobby:unsubscribe',
+      'tournament:attempt:join',
+      'tournament:attempt:input',
     ],
   },
   ClientToServerEvents: { type: 'object', properties: {} },
@@ -2643,6 +2651,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       'wallet:changed',
       'matchmaking:matched',
       'matchmaking:expired',
+      'tournament:attempt:finished',
       'app:error',
     ],
   },
@@ -2676,6 +2685,84 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     required: ['user_id', 'username', 'role'],
     description: "GET /api/admin/me: who the console is for (any signed-in user may ask; players get role 'player').",
   },
+  TournamentAttemptDto: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      tournament_id: { type: 'string' },
+      attempt_no: {
+        type: 'number',
+        description: "The caller's attempt number (1, 2, 3): attempt k of every player plays the same content.",
+      },
+      room_id: { type: 'string', description: "What to name over the socket to play it (the attempt's id)." },
+      game_id: { type: 'string' },
+      status: { type: 'string', enum: ['void', 'waiting', 'playing', 'scored'] },
+      seed_hash: {
+        type: 'string',
+        description: "sha256 of this attempt's seed; the seed itself is shown once the tournament is finished.",
+      },
+      time_limit_ms: { type: 'number' },
+      score: { type: 'number', nullable: true, description: 'The server-computed score once scored, else null.' },
+      reached_at: {
+        type: 'string',
+        nullable: true,
+        description: 'When the score was reached (ISO 8601), once scored.',
+      },
+    },
+    required: [
+      'id',
+      'tournament_id',
+      'attempt_no',
+      'room_id',
+      'game_id',
+      'status',
+      'seed_hash',
+      'time_limit_ms',
+      'score',
+      'reached_at',
+    ],
+    description:
+      "One attempt of the caller (POST /tournaments/{id}/attempts answers it): a solo round of the tournament's game on\nthe content of attempt number `attempt_no`, the same for every player. Play it over the socket: send\n`tournament:attempt:join` with `{ attempt_id }` (the countdown starts), then `tournament:attempt:input`.",
+  },
+  TournamentAttemptFinishedDto: {
+    type: 'object',
+    properties: {
+      attempt: { $ref: '#/components/schemas/TournamentAttemptDto' },
+      flags: {
+        type: 'number',
+        description: "The engine's human-limit flags of this round (refused or discounted inputs).",
+      },
+    },
+    required: ['attempt', 'flags'],
+    description:
+      "`tournament:attempt:finished`: the caller's attempt is over and its score stored (or void: it did not count).",
+  },
+  TournamentAttemptInputPayload: {
+    type: 'object',
+    properties: { input: {}, attempt_id: { type: 'string' } },
+    required: ['input', 'attempt_id'],
+  },
+  TournamentAttemptJoinedDto: {
+    type: 'object',
+    properties: {
+      attempt: { $ref: '#/components/schemas/TournamentAttemptDto' },
+      phase: { type: 'string', enum: ['playing', 'finished', 'countdown'] },
+      starts_at: { type: 'number', description: 'Epoch ms play starts (end of the countdown) and ends at the latest.' },
+      ends_at: { type: 'number' },
+      server_time: { type: 'number' },
+      view: {},
+    },
+    required: ['attempt', 'phase', 'starts_at', 'ends_at', 'server_time', 'view'],
+    description:
+      "The ack of `tournament:attempt:join`: where the round is; `view` is the engine's PlayerView once play started.",
+  },
+  TournamentAttemptRefPayload: {
+    type: 'object',
+    properties: { attempt_id: { type: 'string' } },
+    required: ['attempt_id'],
+    description: '`tournament:attempt:join` and `tournament:attempt:input` payloads.',
+  },
+  TournamentAttemptStatus: { type: 'string', enum: ['void', 'waiting', 'playing', 'scored'] },
   TournamentDto: {
     type: 'object',
     properties: {

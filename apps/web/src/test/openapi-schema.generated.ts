@@ -1108,6 +1108,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/tournaments/{id}/attempts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Arena: reserves the caller's next unused entry for a solo attempt and answers the room to play it in over the socket (`tournament:attempt:join`); asked again while one is open, answers that one (200) */
+    post: operations['TournamentsController_startAttempt'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/tournaments/{id}/entries': {
     parameters: {
       query?: never;
@@ -1717,7 +1734,7 @@ export interface components {
      *     (docs/product/app-and-api.md#error-bodies).
      */
     ErrorBody: {
-      /** @description Machine-readable code, one of: ACCOUNT_FROZEN, ADMIN_TARGET, AGE_NOT_ELIGIBLE, ALREADY_DISPUTED, ALREADY_FROZEN, ALREADY_IN_QUEUE, ALREADY_MATCHED, ALREADY_VERIFIED, AWAITING_SECOND_APPROVAL, BAD_REQUEST, BET_NOT_ALLOWED, CONFLICT, CONFLICT_OF_INTEREST, COUNTRY_NOT_ELIGIBLE, CURRENT_PASSWORD_REQUIRED, DATABASE_UNAVAILABLE, DEPOSIT_LIMIT_EXCEEDED, DISPUTE_ALREADY_DECIDED, DISPUTE_WINDOW_CLOSED, ELIGIBILITY_LOCKED, ELIGIBILITY_REQUIRED, EMAIL_TAKEN, ERROR, EXCLUSION_CANNOT_BE_SHORTENED, FLAG_ALREADY_RESOLVED, FORBIDDEN, GAME_NOT_FOUND, GUEST_CHAT, GUEST_EMOTE, GUEST_PLAY, INPUT_REJECTED, INSUFFICIENT_BALANCE, INTERNAL, INVALID_BET, INVALID_CREDENTIALS, INVALID_MAX_PLAYERS, INVALID_PAYLOAD, INVALID_REDIRECT_URI, INVALID_REFRESH_TOKEN, INVALID_SIGNATURE, INVALID_STATE, INVALID_TOKEN, INVALID_WEBHOOK, LAST_SIGN_IN_METHOD, LOSS_LIMIT_EXCEEDED, MAX_BET_EXCEEDED, METHOD_NOT_ALLOWED, NOT_A_PLAYER, NOT_DISPUTABLE, NOT_FOUND, NOT_FROZEN, NOT_IN_QUEUE, NOT_IN_ROOM, NOT_WATCHING, NO_PASSWORD, OAUTH_ACCOUNT_LINKED_ELSEWHERE, OAUTH_EMAIL_IN_USE, OAUTH_NOT_LINKED, OAUTH_STATE_INVALID, OAUTH_VERIFICATION_FAILED, OWN_ROOM, PAYLOAD_TOO_LARGE, PRIVATE_ROOM, PROVIDER_NOT_CONFIGURED, PROVIDER_UNAVAILABLE, RATE_LIMITED, REVIEW_ALREADY_DECIDED, ROOM_NOT_JOINABLE, ROOM_SERVER_STOPPED, SELF_EXCLUDED, SESSION_REVOKED, TOO_MANY_CONNECTIONS, TOO_MANY_OPEN_ROOMS, TOO_MANY_PASSWORD_GUESSES, TOO_MANY_REQUESTS, TOO_MANY_ROOMS, TOO_MANY_TWO_FACTOR_ATTEMPTS, TOURNAMENT_ALREADY_STARTED, TOURNAMENT_ENTRY_LIMIT, TOURNAMENT_FULL, TOURNAMENT_NOT_CANCELLABLE, TOURNAMENT_NOT_ENTERED, TOURNAMENT_NOT_OPEN, TWO_FACTOR_ALREADY_ENABLED, TWO_FACTOR_INVALID, TWO_FACTOR_NOT_ENABLED, TWO_FACTOR_REQUIRED, TWO_FACTOR_SETUP_MISSING, UNAUTHORIZED, UNAVAILABLE, UNDER_REVIEW, UNKNOWN_REFERENCE, UNSUPPORTED_MEDIA_TYPE, USERNAME_RESERVED, USERNAME_TAKEN, VALIDATION_ERROR, VALIDATION_FAILED, VERIFICATION_CLOSED, VERIFICATION_REQUIRED, WEBHOOK_TOO_OLD, WRONG_PASSWORD. */
+      /** @description Machine-readable code, one of: ACCOUNT_FROZEN, ADMIN_TARGET, AGE_NOT_ELIGIBLE, ALREADY_DISPUTED, ALREADY_FROZEN, ALREADY_IN_QUEUE, ALREADY_MATCHED, ALREADY_VERIFIED, AWAITING_SECOND_APPROVAL, BAD_REQUEST, BET_NOT_ALLOWED, CONFLICT, CONFLICT_OF_INTEREST, COUNTRY_NOT_ELIGIBLE, CURRENT_PASSWORD_REQUIRED, DATABASE_UNAVAILABLE, DEPOSIT_LIMIT_EXCEEDED, DISPUTE_ALREADY_DECIDED, DISPUTE_WINDOW_CLOSED, ELIGIBILITY_LOCKED, ELIGIBILITY_REQUIRED, EMAIL_TAKEN, ERROR, EXCLUSION_CANNOT_BE_SHORTENED, FLAG_ALREADY_RESOLVED, FORBIDDEN, GAME_NOT_FOUND, GUEST_CHAT, GUEST_EMOTE, GUEST_PLAY, INPUT_REJECTED, INSUFFICIENT_BALANCE, INTERNAL, INVALID_BET, INVALID_CREDENTIALS, INVALID_MAX_PLAYERS, INVALID_PAYLOAD, INVALID_REDIRECT_URI, INVALID_REFRESH_TOKEN, INVALID_SIGNATURE, INVALID_STATE, INVALID_TOKEN, INVALID_WEBHOOK, LAST_SIGN_IN_METHOD, LOSS_LIMIT_EXCEEDED, MAX_BET_EXCEEDED, METHOD_NOT_ALLOWED, NOT_A_PLAYER, NOT_DISPUTABLE, NOT_FOUND, NOT_FROZEN, NOT_IN_QUEUE, NOT_IN_ROOM, NOT_WATCHING, NO_PASSWORD, OAUTH_ACCOUNT_LINKED_ELSEWHERE, OAUTH_EMAIL_IN_USE, OAUTH_NOT_LINKED, OAUTH_STATE_INVALID, OAUTH_VERIFICATION_FAILED, OWN_ROOM, PAYLOAD_TOO_LARGE, PRIVATE_ROOM, PROVIDER_NOT_CONFIGURED, PROVIDER_UNAVAILABLE, RATE_LIMITED, REVIEW_ALREADY_DECIDED, ROOM_NOT_JOINABLE, ROOM_SERVER_STOPPED, SELF_EXCLUDED, SESSION_REVOKED, TOO_MANY_CONNECTIONS, TOO_MANY_OPEN_ROOMS, TOO_MANY_PASSWORD_GUESSES, TOO_MANY_REQUESTS, TOO_MANY_ROOMS, TOO_MANY_TWO_FACTOR_ATTEMPTS, TOURNAMENT_ALREADY_STARTED, TOURNAMENT_ENTRY_LIMIT, TOURNAMENT_FULL, TOURNAMENT_NOT_ARENA, TOURNAMENT_NOT_CANCELLABLE, TOURNAMENT_NOT_ENTERED, TOURNAMENT_NOT_OPEN, TOURNAMENT_NOT_RUNNING, TOURNAMENT_NO_ENTRY_LEFT, TOURNAMENT_WINDOW_OVER, TWO_FACTOR_ALREADY_ENABLED, TWO_FACTOR_INVALID, TWO_FACTOR_NOT_ENABLED, TWO_FACTOR_REQUIRED, TWO_FACTOR_SETUP_MISSING, UNAUTHORIZED, UNAVAILABLE, UNDER_REVIEW, UNKNOWN_REFERENCE, UNSUPPORTED_MEDIA_TYPE, USERNAME_RESERVED, USERNAME_TAKEN, VALIDATION_ERROR, VALIDATION_FAILED, VERIFICATION_CLOSED, VERIFICATION_REQUIRED, WEBHOOK_TOO_OLD, WRONG_PASSWORD. */
       code: string;
       detail: string;
       /** @description Per-field messages for validation failures. */
@@ -2476,6 +2493,29 @@ export interface components {
       role: 'player' | 'support' | 'admin';
       user_id: string;
       username: string;
+    };
+    /**
+     * @description One attempt of the caller (POST /tournaments/{id}/attempts answers it): a solo round of the tournament's game on
+     *     the content of attempt number `attempt_no`, the same for every player. Play it over the socket: send
+     *     `tournament:attempt:join` with `{ attempt_id }` (the countdown starts), then `tournament:attempt:input`.
+     */
+    TournamentAttemptDto: {
+      /** @description The caller's attempt number (1, 2, 3): attempt k of every player plays the same content. */
+      attempt_no: number;
+      game_id: string;
+      id: string;
+      /** @description When the score was reached (ISO 8601), once scored. */
+      reached_at: string | null;
+      /** @description What to name over the socket to play it (the attempt's id). */
+      room_id: string;
+      /** @description The server-computed score once scored, else null. */
+      score: number | null;
+      /** @description sha256 of this attempt's seed; the seed itself is shown once the tournament is finished. */
+      seed_hash: string;
+      /** @enum {string} */
+      status: 'void' | 'waiting' | 'playing' | 'scored';
+      time_limit_ms: number;
+      tournament_id: string;
     };
     TournamentDto: {
       cancel_reason: string | null;
@@ -5872,6 +5912,55 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['TournamentDto'];
+        };
+      };
+    };
+  };
+  TournamentsController_startAttempt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The attempt to play */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TournamentAttemptDto'];
+        };
+      };
+      /** @description Not an arena, not running, the window over, not entered, or no unused entry left */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
     };

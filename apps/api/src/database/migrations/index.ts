@@ -24,6 +24,7 @@ import { CreateMatchmakingEntries1764600000000 } from './1764600000000-CreateMat
 import { AddNotificationDedupeKey1765040000000 } from './1765040000000-AddNotificationDedupeKey';
 import { CreateKyc1765050000000 } from './1765050000000-CreateKyc';
 import { CreateTournaments1765060000000 } from './1765060000000-CreateTournaments';
+import { CreateTournamentAttemptRounds1765070000000 } from './1765070000000-CreateTournamentAttemptRounds';
 import { AddMatchmakingEntryDevice1764700000000 } from './1764700000000-AddMatchmakingEntryDevice';
 import { AddFairPlayReviews1764800000000 } from './1764800000000-AddFairPlayReviews';
 import { AddSessionDeviceId1764900000000 } from './1764900000000-AddSessionDeviceId';
@@ -68,4 +69,5 @@ export const MIGRATIONS = [
   AddNotificationDedupeKey1765040000000,
   CreateKyc1765050000000,
   CreateTournaments1765060000000,
+  CreateTournamentAttemptRounds1765070000000,
 ];
