@@ -188,6 +188,9 @@ export type ContractSchemaName =
   | 'TournamentFormat'
   | 'TournamentPrizeMode'
   | 'TournamentsQueryDto'
+  | 'TournamentStandingDto'
+  | 'TournamentStandingsDto'
+  | 'TournamentStandingsQueryDto'
   | 'TournamentStatus'
   | 'TransactionDto'
   | 'TransactionsQueryDto'
@@ -2850,6 +2853,51 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     },
     description:
       'GET /api/tournaments?status=&game= (without status: scheduled and running first, then the rest, newest first).',
+  },
+  TournamentStandingDto: {
+    type: 'object',
+    properties: {
+      rank: {
+        type: 'number',
+        description:
+          'Competition rank: 1 + the players whose best is strictly better (higher score, or the same reached earlier).',
+      },
+      user_id: { type: 'string' },
+      username: { type: 'string' },
+      score: { type: 'number' },
+      reached_at: {
+        type: 'string',
+        description: 'When the best score was reached (ISO 8601): the earlier ranks higher.',
+      },
+      is_me: { type: 'boolean' },
+    },
+    required: ['rank', 'user_id', 'username', 'score', 'reached_at', 'is_me'],
+    description: 'One ranked player: their best attempt. Equal score reached at the same instant share a rank.',
+  },
+  TournamentStandingsDto: {
+    type: 'object',
+    properties: {
+      tournament_id: { type: 'string' },
+      ranked: { type: 'number', description: 'Players with a scored attempt.' },
+      offset: { type: 'number', description: 'Index of the first row in the whole list (0 = the leader).' },
+      limit: { type: 'number' },
+      rows: { type: 'array', items: { $ref: '#/components/schemas/TournamentStandingDto' } },
+      me: {
+        anyOf: [
+          { $ref: '#/components/schemas/TournamentStandingDto' },
+          { type: 'object', nullable: true, enum: [null] },
+        ],
+      },
+    },
+    required: ['tournament_id', 'ranked', 'offset', 'limit', 'rows', 'me'],
+    description:
+      "GET /tournaments/{id}/standings: a page of the ranked players (best first), or with `around=me` the rows around\nthe caller. `me` is the caller's own row (null for a guest or a player without a scored attempt).",
+  },
+  TournamentStandingsQueryDto: {
+    type: 'object',
+    properties: { around: { type: 'string', enum: ['me'] }, limit: { type: 'number' }, offset: { type: 'number' } },
+    description:
+      'GET /api/tournaments/{id}/standings?around=me&limit=&offset=: a page of the ranked players from `offset` (default\n0), or with `around=me` the `limit` rows centred on the caller (offset is then ignored).',
   },
   TournamentStatus: { type: 'string', enum: ['finished', 'cancelled', 'scheduled', 'running'] },
   TransactionDto: {

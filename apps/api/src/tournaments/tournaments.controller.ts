@@ -4,7 +4,9 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   TournamentsQueryDto,
+  TournamentStandingsQueryDto,
   type TournamentAttemptDto,
+  type TournamentStandingsDto,
   type TournamentDto,
 } from '@skillduel/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +14,7 @@ import { CurrentUser, OptionalUser, type AuthUser } from '../auth/current-user.d
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { ApiAnswer } from '../openapi/api-answer.decorator';
 import { TournamentAttemptsService } from './attempts/tournament-attempts.service';
+import { TournamentStandingsService } from './standings/tournament-standings.service';
 import { TournamentsEnabledGuard } from './tournaments-enabled.guard';
 import { TournamentsService } from './tournaments.service';
 
@@ -23,6 +26,7 @@ export class TournamentsController {
   constructor(
     private readonly tournaments: TournamentsService,
     private readonly attempts: TournamentAttemptsService,
+    private readonly standings: TournamentStandingsService,
   ) {}
 
   @Get()
@@ -38,6 +42,22 @@ export class TournamentsController {
   @ApiAnswer('TournamentDto')
   view(@Param('id') id: string, @OptionalUser() user: AuthUser | undefined): Promise<TournamentDto> {
     return this.tournaments.view(id, user?.userId ?? null);
+  }
+
+  @Get(':id/standings')
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiOperation({
+    summary:
+      'Ranked players by best attempt (a page from `offset`, or with `around=me` the rows around the caller); `me` is ' +
+      "the caller's own row",
+  })
+  @ApiAnswer('TournamentStandingsDto')
+  standingsOf(
+    @Param('id') id: string,
+    @Query() query: TournamentStandingsQueryDto,
+    @OptionalUser() user: AuthUser | undefined,
+  ): Promise<TournamentStandingsDto> {
+    return this.standings.standingsOf(id, user?.userId ?? null, query);
   }
 
   @Post(':id/entries')

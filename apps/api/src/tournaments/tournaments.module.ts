@@ -7,6 +7,8 @@ import { AdminTournamentsController } from './admin-tournaments.controller';
 import { TournamentAttemptsRepository } from './attempts/tournament-attempts.repository';
 import { TournamentAttemptsService } from './attempts/tournament-attempts.service';
 import { TournamentSoloRounds } from './attempts/tournament-solo-rounds';
+import { TournamentStandingsRepository } from './standings/tournament-standings.repository';
+import { TournamentStandingsService } from './standings/tournament-standings.service';
 import { TournamentEscrowService } from './tournament-escrow.service';
 import { TournamentLifecycleService } from './tournament-lifecycle.service';
 import { TournamentSchedulerService } from './tournament-scheduler.service';
@@ -35,6 +37,8 @@ import { TournamentsService } from './tournaments.service';
     TournamentAttemptsRepository,
     TournamentAttemptsService,
     TournamentSoloRounds,
+    TournamentStandingsRepository,
+    TournamentStandingsService,
   ],
   exports: [TournamentLifecycleService],
 })

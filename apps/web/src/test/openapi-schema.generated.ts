@@ -1158,6 +1158,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/tournaments/{id}/standings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Ranked players by best attempt (a page from `offset`, or with `around=me` the rows around the caller); `me` is the caller's own row */
+    get: operations['TournamentsController_standingsOf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/transactions': {
     parameters: {
       query?: never;
@@ -2558,6 +2575,31 @@ export interface components {
       id: string;
       /** @enum {string} */
       status: 'held' | 'refunded' | 'played_in';
+    };
+    /** @description One ranked player: their best attempt. Equal score reached at the same instant share a rank. */
+    TournamentStandingDto: {
+      is_me: boolean;
+      /** @description Competition rank: 1 + the players whose best is strictly better (higher score, or the same reached earlier). */
+      rank: number;
+      /** @description When the best score was reached (ISO 8601): the earlier ranks higher. */
+      reached_at: string;
+      score: number;
+      user_id: string;
+      username: string;
+    };
+    /**
+     * @description GET /tournaments/{id}/standings: a page of the ranked players (best first), or with `around=me` the rows around
+     *     the caller. `me` is the caller's own row (null for a guest or a player without a scored attempt).
+     */
+    TournamentStandingsDto: {
+      limit: number;
+      me: components['schemas']['TournamentStandingDto'] | (never | null);
+      /** @description Index of the first row in the whole list (0 = the leader). */
+      offset: number;
+      /** @description Players with a scored attempt. */
+      ranked: number;
+      rows: components['schemas']['TournamentStandingDto'][];
+      tournament_id: string;
     };
     /** @description One row of the user's transaction history (docs/product/wallet.md#transaction-history). */
     TransactionDto: {
@@ -6071,6 +6113,50 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['TournamentDto'];
+        };
+      };
+    };
+  };
+  TournamentsController_standingsOf: {
+    parameters: {
+      query?: {
+        around?: 'me';
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TournamentStandingsDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TournamentStandingsDto'];
         };
       };
     };

@@ -31,6 +31,9 @@ export const TOURNAMENT_LIMITS = {
   pooledTableTotalBps: 10_000,
   /** The longest arena window. */
   maxWindowMs: 31 * 24 * 60 * 60 * 1000,
+  /** Rows of one standings page (`limit`), and the default. */
+  standingsPageMax: 100,
+  standingsPageDefault: 20,
 } as const;
 
 export const TOURNAMENT_ERROR_CODES = {
@@ -77,6 +80,9 @@ export const TOURNAMENT_MESSAGES = {
   attemptNotYours: 'This attempt is not yours',
   attemptElsewhere: 'This attempt is being played on another connection',
   attemptOver: 'This attempt is over',
+  standingsLimit: `limit must be a whole number from 1 to ${TOURNAMENT_LIMITS.standingsPageMax}`,
+  standingsOffset: `offset must be a whole number from 0 to ${TOURNAMENT_LIMITS.maxEntrants}`,
+  standingsAround: 'around must be me',
 } as const;
 
 /** Where an attempt is: reserved (not opened yet), being played, scored, or void (it could not count). */
@@ -104,6 +110,33 @@ export interface TournamentAttemptDto {
   score: number | null;
   /** When the score was reached (ISO 8601), once scored. */
   reached_at: string | null;
+}
+
+/** One ranked player: their best attempt. Equal score reached at the same instant share a rank. */
+export interface TournamentStandingDto {
+  /** Competition rank: 1 + the players whose best is strictly better (higher score, or the same reached earlier). */
+  rank: number;
+  user_id: string;
+  username: string;
+  score: number;
+  /** When the best score was reached (ISO 8601): the earlier ranks higher. */
+  reached_at: string;
+  is_me: boolean;
+}
+
+/**
+ * GET /tournaments/{id}/standings: a page of the ranked players (best first), or with `around=me` the rows around
+ * the caller. `me` is the caller's own row (null for a guest or a player without a scored attempt).
+ */
+export interface TournamentStandingsDto {
+  tournament_id: string;
+  /** Players with a scored attempt. */
+  ranked: number;
+  /** Index of the first row in the whole list (0 = the leader). */
+  offset: number;
+  limit: number;
+  rows: TournamentStandingDto[];
+  me: TournamentStandingDto | null;
 }
 
 /** The ack of `tournament:attempt:join`: where the round is; `view` is the engine's PlayerView once play started. */

@@ -25,6 +25,7 @@ import { AddNotificationDedupeKey1765040000000 } from './1765040000000-AddNotifi
 import { CreateKyc1765050000000 } from './1765050000000-CreateKyc';
 import { CreateTournaments1765060000000 } from './1765060000000-CreateTournaments';
 import { CreateTournamentAttemptRounds1765070000000 } from './1765070000000-CreateTournamentAttemptRounds';
+import { AddTournamentStandings1765070100000 } from './1765070100000-AddTournamentStandings';
 import { AddMatchmakingEntryDevice1764700000000 } from './1764700000000-AddMatchmakingEntryDevice';
 import { AddFairPlayReviews1764800000000 } from './1764800000000-AddFairPlayReviews';
 import { AddSessionDeviceId1764900000000 } from './1764900000000-AddSessionDeviceId';
@@ -70,4 +71,5 @@ export const MIGRATIONS = [
   CreateKyc1765050000000,
   CreateTournaments1765060000000,
   CreateTournamentAttemptRounds1765070000000,
+  AddTournamentStandings1765070100000,
 ];
