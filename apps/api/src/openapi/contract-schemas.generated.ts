@@ -187,8 +187,10 @@ export type ContractSchemaName =
   | 'TournamentEntryDto'
   | 'TournamentFormat'
   | 'TournamentPrizeMode'
+  | 'TournamentRefPayload'
   | 'TournamentsQueryDto'
   | 'TournamentStandingDto'
+  | 'TournamentStandingsChangedDto'
   | 'TournamentStandingsDto'
   | 'TournamentStandingsQueryDto'
   | 'TournamentStatus'
@@ -728,6 +730,8 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       'lobby:unsubscribe',
       'tournament:attempt:join',
       'tournament:attempt:input',
+      'tournament:subscribe',
+      'tournament:unsubscribe',
     ],
   },
   ClientToServerEvents: { type: 'object', properties: {} },
@@ -2655,6 +2659,7 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       'matchmaking:matched',
       'matchmaking:expired',
       'tournament:attempt:finished',
+      'tournament:standings',
       'app:error',
     ],
   },
@@ -2845,6 +2850,12 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
   },
   TournamentFormat: { type: 'string', enum: ['arena', 'bracket'] },
   TournamentPrizeMode: { type: 'string', enum: ['guaranteed', 'pooled'] },
+  TournamentRefPayload: {
+    type: 'object',
+    properties: { tournament_id: { type: 'string' } },
+    required: ['tournament_id'],
+    description: '`tournament:subscribe` / `tournament:unsubscribe` payload.',
+  },
   TournamentsQueryDto: {
     type: 'object',
     properties: {
@@ -2873,6 +2884,16 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     },
     required: ['rank', 'user_id', 'username', 'score', 'reached_at', 'is_me'],
     description: 'One ranked player: their best attempt. Equal score reached at the same instant share a rank.',
+  },
+  TournamentStandingsChangedDto: {
+    type: 'object',
+    properties: {
+      tournament_id: { type: 'string' },
+      ranked: { type: 'number' },
+      changed: { $ref: '#/components/schemas/TournamentStandingDto' },
+    },
+    required: ['tournament_id', 'ranked', 'changed'],
+    description: "`tournament:standings`: one player's new best and rank, and how many players are ranked now.",
   },
   TournamentStandingsDto: {
     type: 'object',

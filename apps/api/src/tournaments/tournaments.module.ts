@@ -7,6 +7,7 @@ import { AdminTournamentsController } from './admin-tournaments.controller';
 import { TournamentAttemptsRepository } from './attempts/tournament-attempts.repository';
 import { TournamentAttemptsService } from './attempts/tournament-attempts.service';
 import { TournamentSoloRounds } from './attempts/tournament-solo-rounds';
+import { TournamentStandingsPush } from './standings/tournament-standings.push';
 import { TournamentStandingsRepository } from './standings/tournament-standings.repository';
 import { TournamentStandingsService } from './standings/tournament-standings.service';
 import { TournamentEscrowService } from './tournament-escrow.service';
@@ -39,6 +40,7 @@ import { TournamentsService } from './tournaments.service';
     TournamentSoloRounds,
     TournamentStandingsRepository,
     TournamentStandingsService,
+    TournamentStandingsPush,
   ],
   exports: [TournamentLifecycleService],
 })

@@ -8,6 +8,8 @@ import type {
   TournamentAttemptInputPayload,
   TournamentAttemptJoinedDto,
   TournamentAttemptRefPayload,
+  TournamentRefPayload,
+  TournamentStandingsChangedDto,
 } from './tournaments';
 
 /**
@@ -56,6 +58,9 @@ export const CLIENT_EVENTS = {
   tournamentAttemptJoin: 'tournament:attempt:join',
   /** A game input of one's attempt (`{ attempt_id, input }`), timed by the server. Ack: MatchInputAckDto. */
   tournamentAttemptInput: 'tournament:attempt:input',
+  /** Receive `tournament:standings` of one tournament (`{ tournament_id }`), signed in or not. Ack: null. */
+  tournamentSubscribe: 'tournament:subscribe',
+  tournamentUnsubscribe: 'tournament:unsubscribe',
 } as const;
 export type ClientEventName = (typeof CLIENT_EVENTS)[keyof typeof CLIENT_EVENTS];
 
@@ -100,6 +105,11 @@ export const SERVER_EVENTS = {
   matchmakingExpired: 'matchmaking:expired',
   /** The player's tournament attempt is over: its stored score (TournamentAttemptFinishedDto). Only to that player. */
   tournamentAttemptFinished: 'tournament:attempt:finished',
+  /**
+   * A player's best score in a tournament changed (TournamentStandingsChangedDto): to everyone subscribed to that
+   * tournament, on every instance. Pages reload their standings from it.
+   */
+  tournamentStandings: 'tournament:standings',
   /** A refusal without an ack, a rate limit, or the reason of a disconnection. */
   error: 'app:error',
 } as const;
@@ -400,6 +410,7 @@ export interface ServerToClientEvents {
   'matchmaking:matched': (payload: MatchmakingMatchedDto) => void;
   'matchmaking:expired': (payload: MatchmakingExpiredDto) => void;
   'tournament:attempt:finished': (payload: TournamentAttemptFinishedDto) => void;
+  'tournament:standings': (payload: TournamentStandingsChangedDto) => void;
   'app:error': (payload: RealtimeErrorDto) => void;
 }
 
@@ -413,6 +424,8 @@ export interface ClientToServerEvents {
     payload: TournamentAttemptRefPayload,
     ack?: (response: Ack<TournamentAttemptJoinedDto>) => void,
   ) => void;
+  'tournament:subscribe': (payload: TournamentRefPayload, ack?: (response: Ack<null>) => void) => void;
+  'tournament:unsubscribe': (payload: TournamentRefPayload, ack?: (response: Ack<null>) => void) => void;
   'tournament:attempt:input': (
     payload: TournamentAttemptInputPayload,
     ack?: (response: Ack<MatchInputAckDto>) => void,

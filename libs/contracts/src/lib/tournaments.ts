@@ -139,6 +139,18 @@ export interface TournamentStandingsDto {
   me: TournamentStandingDto | null;
 }
 
+/** `tournament:standings`: one player's new best and rank, and how many players are ranked now. */
+export interface TournamentStandingsChangedDto {
+  tournament_id: string;
+  ranked: number;
+  changed: TournamentStandingDto;
+}
+
+/** `tournament:subscribe` / `tournament:unsubscribe` payload. */
+export interface TournamentRefPayload {
+  tournament_id: string;
+}
+
 /** The ack of `tournament:attempt:join`: where the round is; `view` is the engine's PlayerView once play started. */
 export interface TournamentAttemptJoinedDto {
   attempt: TournamentAttemptDto;

@@ -1,30 +1,14 @@
-import type {
-  Ack,
-  MatchInputAckDto,
-  MatchViewDto,
-  TournamentAttemptDto,
-  TournamentAttemptFinishedDto,
-  TournamentAttemptJoinedDto,
-} from '@skillduel/contracts';
-import type { NumberRushView, PlayerView } from '@skillduel/games';
-import { bearer, RegisteredUser } from '../../../test/auth-helpers';
+import type { Ack, TournamentAttemptDto, TournamentAttemptJoinedDto } from '@skillduel/contracts';
+import { RegisteredUser } from '../../../test/auth-helpers';
 import { sql } from '../../../test/db';
 import { createTestApp, TestApp } from '../../../test/test-app';
 import { expectLedgerConsistent } from '../../../test/wallet-helpers';
-import {
-  balanceCents,
-  ClientSocket,
-  connectSocket,
-  nextEvent,
-  numberRushAnswer,
-  request,
-  thinkAboutNumberRush,
-} from '../../rooms/testing/rooms-test-kit';
+import { balanceCents, ClientSocket, connectSocket, request } from '../../rooms/testing/rooms-test-kit';
 import { TournamentLifecycleService } from '../tournament-lifecycle.service';
+import { playNumberRushAttempt, startAttempt as startAttemptOn } from '../testing/attempts-test-kit';
 import { TournamentsTestKit } from '../testing/tournaments-test-kit';
 
 const TIME_LIMIT_MS = 2500;
-type NumberRushPlayerView = PlayerView<NumberRushView>;
 
 /**
  * Arena attempts over real sockets and PostgreSQL: each paid entry buys one server-run solo round on the content of
@@ -56,11 +40,7 @@ describe('Tournaments: arena attempts played as solo rounds over the socket', ()
   afterAll(() => testApp.close());
 
   const startAttempt = (player: RegisteredUser, tournamentId: string) =>
-    testApp.app.inject({
-      method: 'POST',
-      url: `/api/tournaments/${tournamentId}/attempts`,
-      headers: bearer(player.accessToken),
-    });
+    startAttemptOn(testApp.app, player, tournamentId);
 
   async function connect(player: RegisteredUser): Promise<ClientSocket> {
     const socket = await connectSocket(testApp.app, { token: player.accessToken });
@@ -76,40 +56,6 @@ describe('Tournaments: arena attempts played as solo rounds over the socket', ()
     }
     expect(await lifecycle.start(tournament.id)).toBe('running');
     return tournament;
-  }
-
-  /**
-   * Opens the attempt over `socket`, answers `correct` questions right at a human pace, and waits for the stored
-   * result (time-up). Resolves with the first question shown and the finished attempt.
-   */
-  async function play(socket: ClientSocket, attempt: TournamentAttemptDto, correct: number) {
-    const firstView = nextEvent<MatchViewDto>(socket, 'match:view', (event) => event.room_id === attempt.id, 10_000);
-    const finished = nextEvent<TournamentAttemptFinishedDto>(
-      socket,
-      'tournament:attempt:finished',
-      (event) => event.attempt.id === attempt.id,
-      20_000,
-    );
-    const joined = await request<Ack<TournamentAttemptJoinedDto>>(socket, 'tournament:attempt:join', {
-      attempt_id: attempt.id,
-    });
-    if (!joined.ok) throw new Error(`join refused: ${joined.error.message}`);
-    expect(joined.data.attempt).toMatchObject({ id: attempt.id, status: 'playing' });
-    let view = (await firstView).view as NumberRushPlayerView;
-    const firstQuestion = view.game.question;
-    for (let i = 0; i < correct; i++) {
-      await thinkAboutNumberRush(view);
-      const nextView = nextEvent<MatchViewDto>(socket, 'match:view', (event) => event.room_id === attempt.id);
-      const ack = await request<Ack<MatchInputAckDto>>(socket, 'tournament:attempt:input', {
-        attempt_id: attempt.id,
-        input: { type: 'answer', value: numberRushAnswer(view) },
-      });
-      if (!ack.ok || !ack.data.accepted || ack.data.outcome?.kind !== 'scored') {
-        throw new Error(`answer refused: ${JSON.stringify(ack)}`);
-      }
-      view = (await nextView).view as NumberRushPlayerView;
-    }
-    return { firstQuestion, finished: await finished };
   }
 
   it('plays attempt k of every player on the same content, stores the server score with its time, and pays the best', async () => {
@@ -142,7 +88,7 @@ describe('Tournaments: arena attempts played as solo rounds over the socket', ()
     expect(stolen).toMatchObject({ ok: false, error: { message: 'This attempt is not yours' } });
 
     const playedAt = Date.now();
-    const aliceRound1 = await play(aliceSocket, aliceFirst, 2);
+    const aliceRound1 = await playNumberRushAttempt(aliceSocket, aliceFirst, 2);
     expect(aliceRound1.finished.attempt).toMatchObject({ id: aliceFirst.id, status: 'scored', score: 20 });
     const reachedAt = new Date(aliceRound1.finished.attempt.reached_at ?? '').getTime();
     // The score was reached by the second answer, well before time-up.
@@ -152,7 +98,7 @@ describe('Tournaments: arena attempts played as solo rounds over the socket', ()
     const bobFirst = (await startAttempt(bob, tournament.id)).json<TournamentAttemptDto>();
     expect(bobFirst.attempt_no).toBe(1);
     expect(bobFirst.seed_hash).toBe(aliceFirst.seed_hash);
-    const bobRound1 = await play(bobSocket, bobFirst, 1);
+    const bobRound1 = await playNumberRushAttempt(bobSocket, bobFirst, 1);
     expect(bobRound1.firstQuestion).toEqual(aliceRound1.firstQuestion);
     expect(bobRound1.finished.attempt.score).toBe(10);
 
@@ -160,7 +106,7 @@ describe('Tournaments: arena attempts played as solo rounds over the socket', ()
     const aliceSecond = (await startAttempt(alice, tournament.id)).json<TournamentAttemptDto>();
     expect(aliceSecond.attempt_no).toBe(2);
     expect(aliceSecond.seed_hash).not.toBe(aliceFirst.seed_hash);
-    const aliceRound2 = await play(aliceSocket, aliceSecond, 0);
+    const aliceRound2 = await playNumberRushAttempt(aliceSocket, aliceSecond, 0);
     expect(aliceRound2.finished.attempt.score).toBe(0);
     const noneLeft = await startAttempt(alice, tournament.id);
     expect(noneLeft.statusCode).toBe(409);
