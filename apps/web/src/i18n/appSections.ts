@@ -10,6 +10,7 @@ import { rgEn, rgEs } from '../features/responsible-gaming/i18n';
 import { disputesEn, disputesEs } from '../features/disputes/i18n';
 import { roomsEn, roomsEs } from '../features/rooms/i18n';
 import { matchmakingEn, matchmakingEs } from '../features/matchmaking/i18n';
+import { tournamentsEn, tournamentsEs } from '../features/tournaments/i18n';
 import type { TranslationResource } from './en';
 
 /*
@@ -31,6 +32,7 @@ export const appSectionsEn = {
   disputes: disputesEn,
   rooms: roomsEn,
   matchmaking: matchmakingEn,
+  tournaments: tournamentsEn,
 };
 
 export type AppSection = keyof typeof appSectionsEn;
@@ -48,4 +50,5 @@ export const appSectionsEs: Pick<TranslationResource, AppSection> = {
   disputes: disputesEs,
   rooms: roomsEs,
   matchmaking: matchmakingEs,
+  tournaments: tournamentsEs,
 };
