@@ -22,7 +22,7 @@ interface ListArgs {
 const tournamentsBase = api.enhanceEndpoints({ addTagTypes: ['Tournaments', 'TournamentStandings'] });
 
 /** The tournaments API (docs/product/tournaments.md): lists, a tournament, its standings, entering, leaving, attempts. */
-export const tournamentsApi = tournamentsBase.injectEndpoints({
+const tournamentsApi = tournamentsBase.injectEndpoints({
   endpoints: (build) => ({
     getTournaments: build.query<TournamentDto[], ListArgs>({
       query: ({ status, game }) => ({
