@@ -7,7 +7,12 @@ import { join, resolve } from 'node:path';
  * the port comes from the cluster's postmaster.pid in the run's DATA_DIR.
  */
 export function grantSupport(email: string): void {
-  execFileSync(process.execPath, [resolve(__dirname, '../../../tools/admin-grant.mjs'), email, 'support'], {
+  grantRole(email, 'support');
+}
+
+/** The same with any staff role (`admin` creates tournaments). */
+export function grantRole(email: string, role: 'support' | 'admin'): void {
+  execFileSync(process.execPath, [resolve(__dirname, '../../../tools/admin-grant.mjs'), email, role], {
     env: { ...process.env, DATABASE_URL: e2eDatabaseUrl() },
   });
 }

@@ -186,11 +186,22 @@ export type ContractSchemaName =
   | 'SourceOfFundsKind'
   | 'SourceOfFundsRequestDto'
   | 'StaffMeDto'
+  | 'TournamentAttemptDto'
+  | 'TournamentAttemptFinishedDto'
+  | 'TournamentAttemptInputPayload'
+  | 'TournamentAttemptJoinedDto'
+  | 'TournamentAttemptRefPayload'
+  | 'TournamentAttemptStatus'
   | 'TournamentDto'
   | 'TournamentEntryDto'
   | 'TournamentFormat'
   | 'TournamentPrizeMode'
+  | 'TournamentRefPayload'
   | 'TournamentsQueryDto'
+  | 'TournamentStandingDto'
+  | 'TournamentStandingsChangedDto'
+  | 'TournamentStandingsDto'
+  | 'TournamentStandingsQueryDto'
   | 'TournamentStatus'
   | 'TransactionDto'
   | 'TransactionsQueryDto'
@@ -810,6 +821,10 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       'chat:emote',
       'lobby:subscribe',
       'lobby:unsubscribe',
+      'tournament:attempt:join',
+      'tournament:attempt:input',
+      'tournament:subscribe',
+      'tournament:unsubscribe',
     ],
   },
   ClientToServerEvents: { type: 'object', properties: {} },
@@ -2779,6 +2794,8 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
       'wallet:changed',
       'matchmaking:matched',
       'matchmaking:expired',
+      'tournament:attempt:finished',
+      'tournament:standings',
       'app:error',
     ],
   },
@@ -2822,6 +2839,84 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     required: ['user_id', 'username', 'role'],
     description: "GET /api/admin/me: who the console is for (any signed-in user may ask; players get role 'player').",
   },
+  TournamentAttemptDto: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      tournament_id: { type: 'string' },
+      attempt_no: {
+        type: 'number',
+        description: "The caller's attempt number (1, 2, 3): attempt k of every player plays the same content.",
+      },
+      room_id: { type: 'string', description: "What to name over the socket to play it (the attempt's id)." },
+      game_id: { type: 'string' },
+      status: { type: 'string', enum: ['void', 'waiting', 'playing', 'scored'] },
+      seed_hash: {
+        type: 'string',
+        description: "sha256 of this attempt's seed; the seed itself is shown once the tournament is finished.",
+      },
+      time_limit_ms: { type: 'number' },
+      score: { type: 'number', nullable: true, description: 'The server-computed score once scored, else null.' },
+      reached_at: {
+        type: 'string',
+        nullable: true,
+        description: 'When the score was reached (ISO 8601), once scored.',
+      },
+    },
+    required: [
+      'id',
+      'tournament_id',
+      'attempt_no',
+      'room_id',
+      'game_id',
+      'status',
+      'seed_hash',
+      'time_limit_ms',
+      'score',
+      'reached_at',
+    ],
+    description:
+      "One attempt of the caller (POST /tournaments/{id}/attempts answers it): a solo round of the tournament's game on\nthe content of attempt number `attempt_no`, the same for every player. Play it over the socket: send\n`tournament:attempt:join` with `{ attempt_id }` (the countdown starts), then `tournament:attempt:input`.",
+  },
+  TournamentAttemptFinishedDto: {
+    type: 'object',
+    properties: {
+      attempt: { $ref: '#/components/schemas/TournamentAttemptDto' },
+      flags: {
+        type: 'number',
+        description: "The engine's human-limit flags of this round (refused or discounted inputs).",
+      },
+    },
+    required: ['attempt', 'flags'],
+    description:
+      "`tournament:attempt:finished`: the caller's attempt is over and its score stored (or void: it did not count).",
+  },
+  TournamentAttemptInputPayload: {
+    type: 'object',
+    properties: { input: {}, attempt_id: { type: 'string' } },
+    required: ['input', 'attempt_id'],
+  },
+  TournamentAttemptJoinedDto: {
+    type: 'object',
+    properties: {
+      attempt: { $ref: '#/components/schemas/TournamentAttemptDto' },
+      phase: { type: 'string', enum: ['playing', 'finished', 'countdown'] },
+      starts_at: { type: 'number', description: 'Epoch ms play starts (end of the countdown) and ends at the latest.' },
+      ends_at: { type: 'number' },
+      server_time: { type: 'number' },
+      view: {},
+    },
+    required: ['attempt', 'phase', 'starts_at', 'ends_at', 'server_time', 'view'],
+    description:
+      "The ack of `tournament:attempt:join`: where the round is; `view` is the engine's PlayerView once play started.",
+  },
+  TournamentAttemptRefPayload: {
+    type: 'object',
+    properties: { attempt_id: { type: 'string' } },
+    required: ['attempt_id'],
+    description: '`tournament:attempt:join` and `tournament:attempt:input` payloads.',
+  },
+  TournamentAttemptStatus: { type: 'string', enum: ['void', 'waiting', 'playing', 'scored'] },
   TournamentDto: {
     type: 'object',
     properties: {
@@ -2901,6 +2996,12 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
   },
   TournamentFormat: { type: 'string', enum: ['arena', 'bracket'] },
   TournamentPrizeMode: { type: 'string', enum: ['guaranteed', 'pooled'] },
+  TournamentRefPayload: {
+    type: 'object',
+    properties: { tournament_id: { type: 'string' } },
+    required: ['tournament_id'],
+    description: '`tournament:subscribe` / `tournament:unsubscribe` payload.',
+  },
   TournamentsQueryDto: {
     type: 'object',
     properties: {
@@ -2909,6 +3010,61 @@ export const CONTRACT_SCHEMAS: Record<ContractSchemaName, SchemaObject | Referen
     },
     description:
       'GET /api/tournaments?status=&game= (without status: scheduled and running first, then the rest, newest first).',
+  },
+  TournamentStandingDto: {
+    type: 'object',
+    properties: {
+      rank: {
+        type: 'number',
+        description:
+          'Competition rank: 1 + the players whose best is strictly better (higher score, or the same reached earlier).',
+      },
+      user_id: { type: 'string' },
+      username: { type: 'string' },
+      score: { type: 'number' },
+      reached_at: {
+        type: 'string',
+        description: 'When the best score was reached (ISO 8601): the earlier ranks higher.',
+      },
+      is_me: { type: 'boolean' },
+    },
+    required: ['rank', 'user_id', 'username', 'score', 'reached_at', 'is_me'],
+    description: 'One ranked player: their best attempt. Equal score reached at the same instant share a rank.',
+  },
+  TournamentStandingsChangedDto: {
+    type: 'object',
+    properties: {
+      tournament_id: { type: 'string' },
+      ranked: { type: 'number' },
+      changed: { $ref: '#/components/schemas/TournamentStandingDto' },
+    },
+    required: ['tournament_id', 'ranked', 'changed'],
+    description: "`tournament:standings`: one player's new best and rank, and how many players are ranked now.",
+  },
+  TournamentStandingsDto: {
+    type: 'object',
+    properties: {
+      tournament_id: { type: 'string' },
+      ranked: { type: 'number', description: 'Players with a scored attempt.' },
+      offset: { type: 'number', description: 'Index of the first row in the whole list (0 = the leader).' },
+      limit: { type: 'number' },
+      rows: { type: 'array', items: { $ref: '#/components/schemas/TournamentStandingDto' } },
+      me: {
+        anyOf: [
+          { $ref: '#/components/schemas/TournamentStandingDto' },
+          { type: 'object', nullable: true, enum: [null] },
+        ],
+      },
+    },
+    required: ['tournament_id', 'ranked', 'offset', 'limit', 'rows', 'me'],
+    description:
+      "GET /tournaments/{id}/standings: a page of the ranked players (best first), or with `around=me` the rows around\nthe caller. `me` is the caller's own row (null for a guest or a player without a scored attempt).",
+  },
+  TournamentStandingsQueryDto: {
+    type: 'object',
+    properties: { around: { type: 'string', enum: ['me'] }, limit: { type: 'number' }, offset: { type: 'number' } },
+    description:
+      'GET /api/tournaments/{id}/standings?around=me&limit=&offset=: a page of the ranked players from `offset` (default\n0), or with `around=me` the `limit` rows centred on the caller (offset is then ignored).',
   },
   TournamentStatus: { type: 'string', enum: ['finished', 'cancelled', 'scheduled', 'running'] },
   TransactionDto: {

@@ -26,6 +26,7 @@ export const WRITES_WITHOUT_PAYLOAD = new Set([
   'POST /api/kyc/inquiries',
   'POST /api/tournaments/{id}/entries',
   'DELETE /api/tournaments/{id}/entries/me',
+  'POST /api/tournaments/{id}/attempts',
 ]);
 
 /**

@@ -59,6 +59,8 @@ export const CHANNELS = {
   room: (roomId: string): string => `room:${roomId}`,
   seat: (roomId: string, seat: 0 | 1): string => `seat:${roomId}:${seat}`,
   user: (userId: string): string => `user:${userId}`,
+  /** Everyone following one tournament's standings. */
+  tournament: (tournamentId: string): string => `tournament:${tournamentId}`,
   /** Every socket of one sign-in session (cut at once when the session is revoked). */
   session: (sessionId: string): string => `session:${sessionId}`,
 };

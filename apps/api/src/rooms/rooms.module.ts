@@ -54,6 +54,7 @@ import { FairPlayCoreModule } from '../fair-play/fair-play-core.module';
     MatchSettlementService,
     MatchXpService,
     MatchedRoomsRepository,
+    MatchClock,
   ],
 })
 export class RoomsModule {}

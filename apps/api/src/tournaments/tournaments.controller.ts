@@ -4,6 +4,9 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   TournamentsQueryDto,
+  TournamentStandingsQueryDto,
+  type TournamentAttemptDto,
+  type TournamentStandingsDto,
   type TournamentDto,
 } from '@skillduel/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +14,8 @@ import { CurrentUser, OptionalUser, type AuthUser } from '../auth/current-user.d
 import { clientContextOf } from '../auth/request-context';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { ApiAnswer } from '../openapi/api-answer.decorator';
+import { TournamentAttemptsService } from './attempts/tournament-attempts.service';
+import { TournamentStandingsService } from './standings/tournament-standings.service';
 import { TournamentsEnabledGuard } from './tournaments-enabled.guard';
 import { TournamentsService } from './tournaments.service';
 
@@ -19,7 +24,11 @@ import { TournamentsService } from './tournaments.service';
 @UseGuards(TournamentsEnabledGuard)
 @Controller('tournaments')
 export class TournamentsController {
-  constructor(private readonly tournaments: TournamentsService) {}
+  constructor(
+    private readonly tournaments: TournamentsService,
+    private readonly attempts: TournamentAttemptsService,
+    private readonly standings: TournamentStandingsService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Tournaments by status and game (at most 100; upcoming and live first)' })
@@ -34,6 +43,22 @@ export class TournamentsController {
   @ApiAnswer('TournamentDto')
   view(@Param('id') id: string, @OptionalUser() user: AuthUser | undefined): Promise<TournamentDto> {
     return this.tournaments.view(id, user?.userId ?? null);
+  }
+
+  @Get(':id/standings')
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiOperation({
+    summary:
+      'Ranked players by best attempt (a page from `offset`, or with `around=me` the rows around the caller); `me` is ' +
+      "the caller's own row",
+  })
+  @ApiAnswer('TournamentStandingsDto')
+  standingsOf(
+    @Param('id') id: string,
+    @Query() query: TournamentStandingsQueryDto,
+    @OptionalUser() user: AuthUser | undefined,
+  ): Promise<TournamentStandingsDto> {
+    return this.standings.standingsOf(id, user?.userId ?? null, query);
   }
 
   @Post(':id/entries')
@@ -72,5 +97,28 @@ export class TournamentsController {
   @ApiAnswer('TournamentDto')
   leave(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<TournamentDto> {
     return this.tournaments.leave(user.userId, id);
+  }
+
+  @Post(':id/attempts')
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @ApiOperation({
+    summary:
+      "Arena: reserves the caller's next unused entry for a solo attempt and answers the room to play it in over the " +
+      'socket (`tournament:attempt:join`); asked again while one is open, answers that one (200)',
+  })
+  @ApiAnswer('TournamentAttemptDto', { status: 201, description: 'The attempt to play' })
+  @ApiResponse({
+    status: 409,
+    description: 'Not an arena, not running, the window over, not entered, or no unused entry left',
+  })
+  async startAttempt(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TournamentAttemptDto> {
+    const { created, attempt } = await this.attempts.start(user.userId, id);
+    void reply.status(created ? 201 : 200);
+    return attempt;
   }
 }

@@ -47,6 +47,12 @@ const NotFoundPage = appScreen(() =>
 const ProfilePage = appScreen(() => import('../features/profile/ProfilePage').then((module) => module.ProfilePage));
 const WalletPage = appScreen(() => import('../features/wallet/WalletPage').then((module) => module.WalletPage));
 const AdminPage = appScreen(() => import('../features/admin/AdminPage').then((module) => module.AdminPage));
+const TournamentsPage = appScreen(() =>
+  import('../features/tournaments/TournamentsPage').then((module) => module.TournamentsPage),
+);
+const TournamentPage = appScreen(() =>
+  import('../features/tournaments/TournamentPage').then((module) => module.TournamentPage),
+);
 const TermsPage = appScreen(() =>
   import('../features/responsible-gaming/TermsPage').then((module) => module.TermsPage),
 );
@@ -56,6 +62,8 @@ const LAYOUT_ROUTES: readonly { path: string; screen: ComponentType & { preload(
   { path: '/dashboard', screen: DashboardPage },
   { path: '/games', screen: GamesPage },
   { path: '/leaderboard', screen: LeaderboardPage },
+  { path: '/tournaments', screen: TournamentsPage },
+  { path: '/tournaments/:id', screen: TournamentPage },
   { path: '/profile', screen: ProfilePage },
   { path: '/wallet', screen: WalletPage },
   { path: '/game/:gameId', screen: GameRoomPage },
@@ -88,6 +96,8 @@ const SCREENS = [
   WalletPage,
   TermsPage,
   AdminPage,
+  TournamentsPage,
+  TournamentPage,
 ];
 
 /**

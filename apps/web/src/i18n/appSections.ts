@@ -11,6 +11,7 @@ import { disputesEn, disputesEs } from '../features/disputes/i18n';
 import { roomsEn, roomsEs } from '../features/rooms/i18n';
 import { matchmakingEn, matchmakingEs } from '../features/matchmaking/i18n';
 import { kycEn, kycEs } from '../features/kyc/i18n';
+import { tournamentsEn, tournamentsEs } from '../features/tournaments/i18n';
 import type { TranslationResource } from './en';
 
 /*
@@ -33,6 +34,7 @@ export const appSectionsEn = {
   rooms: roomsEn,
   matchmaking: matchmakingEn,
   kyc: kycEn,
+  tournaments: tournamentsEn,
 };
 
 export type AppSection = keyof typeof appSectionsEn;
@@ -51,4 +53,5 @@ export const appSectionsEs: Pick<TranslationResource, AppSection> = {
   rooms: roomsEs,
   matchmaking: matchmakingEs,
   kyc: kycEs,
+  tournaments: tournamentsEs,
 };

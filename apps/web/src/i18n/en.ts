@@ -32,6 +32,7 @@ export const en = {
     leaderboard: 'Leaderboard',
     profile: 'Profile',
     wallet: 'Wallet',
+    tournaments: 'Tournaments',
     mainLabel: 'Main navigation',
     mobileLabel: 'Mobile navigation',
   },

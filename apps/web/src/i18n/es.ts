@@ -25,6 +25,7 @@ export const es: CoreTranslationResource = {
     leaderboard: 'Clasificación',
     profile: 'Perfil',
     wallet: 'Billetera',
+    tournaments: 'Torneos',
     mainLabel: 'Navegación principal',
     mobileLabel: 'Navegación móvil',
   },

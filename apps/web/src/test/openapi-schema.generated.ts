@@ -1176,6 +1176,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/tournaments/{id}/attempts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Arena: reserves the caller's next unused entry for a solo attempt and answers the room to play it in over the socket (`tournament:attempt:join`); asked again while one is open, answers that one (200) */
+    post: operations['TournamentsController_startAttempt'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/tournaments/{id}/entries': {
     parameters: {
       query?: never;
@@ -1204,6 +1221,23 @@ export interface paths {
     post?: never;
     /** Before the start: every one of the caller's entries refunded at once */
     delete: operations['TournamentsController_leave'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tournaments/{id}/standings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Ranked players by best attempt (a page from `offset`, or with `around=me` the rows around the caller); `me` is the caller's own row */
+    get: operations['TournamentsController_standingsOf'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1835,7 +1869,7 @@ export interface components {
      *     (docs/product/app-and-api.md#error-bodies).
      */
     ErrorBody: {
-      /** @description Machine-readable code, one of: ACCOUNT_FROZEN, ADMIN_TARGET, AGE_NOT_ELIGIBLE, ALREADY_DISPUTED, ALREADY_ENHANCED, ALREADY_FROZEN, ALREADY_IN_QUEUE, ALREADY_MATCHED, ALREADY_VERIFIED, AWAITING_SECOND_APPROVAL, BAD_REQUEST, BET_ABOVE_MAXIMUM, BET_BELOW_MINIMUM, BET_NOT_ALLOWED, CONFLICT, CONFLICT_OF_INTEREST, COUNTRY_NOT_ELIGIBLE, CURRENT_PASSWORD_REQUIRED, DATABASE_UNAVAILABLE, DEPOSIT_ABOVE_MAXIMUM, DEPOSIT_BELOW_MINIMUM, DEPOSIT_FAILED, DEPOSIT_LIMIT_EXCEEDED, DEPOSIT_NOT_ALLOWED, DISPUTE_ALREADY_DECIDED, DISPUTE_WINDOW_CLOSED, ELIGIBILITY_LOCKED, ELIGIBILITY_REQUIRED, EMAIL_TAKEN, ERROR, EXCLUSION_CANNOT_BE_SHORTENED, FLAG_ALREADY_RESOLVED, FORBIDDEN, GAME_NOT_FOUND, GUEST_CHAT, GUEST_EMOTE, GUEST_PLAY, IDEMPOTENCY_KEY_BUSY, IDEMPOTENCY_KEY_REUSED, INPUT_REJECTED, INSUFFICIENT_BALANCE, INTERNAL, INVALID_BET, INVALID_CREDENTIALS, INVALID_DEPOSIT_AMOUNT, INVALID_IDEMPOTENCY_KEY, INVALID_MAX_PLAYERS, INVALID_PAYLOAD, INVALID_PAYMENT_METHOD, INVALID_REDIRECT_URI, INVALID_REFRESH_TOKEN, INVALID_SIGNATURE, INVALID_STATE, INVALID_TOKEN, INVALID_WEBHOOK, INVALID_WITHDRAWAL_AMOUNT, LAST_SIGN_IN_METHOD, LOCATION_NOT_ALLOWED, LOSS_LIMIT_EXCEEDED, MAX_BET_EXCEEDED, METHOD_NOT_ALLOWED, NOTHING_TO_REVIEW, NOT_A_PLAYER, NOT_DISPUTABLE, NOT_FOUND, NOT_FROZEN, NOT_IN_QUEUE, NOT_IN_ROOM, NOT_WATCHING, NO_PASSWORD, OAUTH_ACCOUNT_LINKED_ELSEWHERE, OAUTH_EMAIL_IN_USE, OAUTH_NOT_LINKED, OAUTH_STATE_INVALID, OAUTH_VERIFICATION_FAILED, OWN_ROOM, PAYLOAD_TOO_LARGE, PRIVATE_ROOM, PROVIDER_NOT_CONFIGURED, PROVIDER_UNAVAILABLE, RATE_LIMITED, REVIEW_ALREADY_DECIDED, ROOM_NOT_JOINABLE, ROOM_PASSWORD_REQUIRED, ROOM_SERVER_STOPPED, SELF_EXCLUDED, SESSION_REVOKED, TOO_MANY_CONNECTIONS, TOO_MANY_OPEN_ROOMS, TOO_MANY_PASSWORD_GUESSES, TOO_MANY_REQUESTS, TOO_MANY_ROOMS, TOO_MANY_TWO_FACTOR_ATTEMPTS, TOURNAMENT_ALREADY_STARTED, TOURNAMENT_ENTRY_LIMIT, TOURNAMENT_FULL, TOURNAMENT_NOT_CANCELLABLE, TOURNAMENT_NOT_ENTERED, TOURNAMENT_NOT_OPEN, TWO_FACTOR_ALREADY_ENABLED, TWO_FACTOR_INVALID, TWO_FACTOR_NOT_ENABLED, TWO_FACTOR_REQUIRED, TWO_FACTOR_SETUP_MISSING, UNAUTHORIZED, UNAVAILABLE, UNDER_REVIEW, UNKNOWN_REFERENCE, UNSUPPORTED_MEDIA_TYPE, USERNAME_RESERVED, USERNAME_TAKEN, VALIDATION_ERROR, VALIDATION_FAILED, VERIFICATION_CLOSED, VERIFICATION_REQUIRED, WEBHOOK_TOO_OLD, WITHDRAWAL_BELOW_MINIMUM, WITHDRAWAL_NOT_ALLOWED, WRONG_PASSWORD. */
+      /** @description Machine-readable code, one of: ACCOUNT_FROZEN, ADMIN_TARGET, AGE_NOT_ELIGIBLE, ALREADY_DISPUTED, ALREADY_ENHANCED, ALREADY_FROZEN, ALREADY_IN_QUEUE, ALREADY_MATCHED, ALREADY_VERIFIED, AWAITING_SECOND_APPROVAL, BAD_REQUEST, BET_ABOVE_MAXIMUM, BET_BELOW_MINIMUM, BET_NOT_ALLOWED, CONFLICT, CONFLICT_OF_INTEREST, COUNTRY_NOT_ELIGIBLE, CURRENT_PASSWORD_REQUIRED, DATABASE_UNAVAILABLE, DEPOSIT_ABOVE_MAXIMUM, DEPOSIT_BELOW_MINIMUM, DEPOSIT_FAILED, DEPOSIT_LIMIT_EXCEEDED, DEPOSIT_NOT_ALLOWED, DISPUTE_ALREADY_DECIDED, DISPUTE_WINDOW_CLOSED, ELIGIBILITY_LOCKED, ELIGIBILITY_REQUIRED, EMAIL_TAKEN, ERROR, EXCLUSION_CANNOT_BE_SHORTENED, FLAG_ALREADY_RESOLVED, FORBIDDEN, GAME_NOT_FOUND, GUEST_CHAT, GUEST_EMOTE, GUEST_PLAY, IDEMPOTENCY_KEY_BUSY, IDEMPOTENCY_KEY_REUSED, INPUT_REJECTED, INSUFFICIENT_BALANCE, INTERNAL, INVALID_BET, INVALID_CREDENTIALS, INVALID_DEPOSIT_AMOUNT, INVALID_IDEMPOTENCY_KEY, INVALID_MAX_PLAYERS, INVALID_PAYLOAD, INVALID_PAYMENT_METHOD, INVALID_REDIRECT_URI, INVALID_REFRESH_TOKEN, INVALID_SIGNATURE, INVALID_STATE, INVALID_TOKEN, INVALID_WEBHOOK, INVALID_WITHDRAWAL_AMOUNT, LAST_SIGN_IN_METHOD, LOCATION_NOT_ALLOWED, LOSS_LIMIT_EXCEEDED, MAX_BET_EXCEEDED, METHOD_NOT_ALLOWED, NOTHING_TO_REVIEW, NOT_A_PLAYER, NOT_DISPUTABLE, NOT_FOUND, NOT_FROZEN, NOT_IN_QUEUE, NOT_IN_ROOM, NOT_WATCHING, NO_PASSWORD, OAUTH_ACCOUNT_LINKED_ELSEWHERE, OAUTH_EMAIL_IN_USE, OAUTH_NOT_LINKED, OAUTH_STATE_INVALID, OAUTH_VERIFICATION_FAILED, OWN_ROOM, PAYLOAD_TOO_LARGE, PRIVATE_ROOM, PROVIDER_NOT_CONFIGURED, PROVIDER_UNAVAILABLE, RATE_LIMITED, REVIEW_ALREADY_DECIDED, ROOM_NOT_JOINABLE, ROOM_PASSWORD_REQUIRED, ROOM_SERVER_STOPPED, SELF_EXCLUDED, SESSION_REVOKED, TOO_MANY_CONNECTIONS, TOO_MANY_OPEN_ROOMS, TOO_MANY_PASSWORD_GUESSES, TOO_MANY_REQUESTS, TOO_MANY_ROOMS, TOO_MANY_TWO_FACTOR_ATTEMPTS, TOURNAMENT_ALREADY_STARTED, TOURNAMENT_ENTRY_LIMIT, TOURNAMENT_FULL, TOURNAMENT_NOT_ARENA, TOURNAMENT_NOT_CANCELLABLE, TOURNAMENT_NOT_ENTERED, TOURNAMENT_NOT_OPEN, TOURNAMENT_NOT_RUNNING, TOURNAMENT_NO_ENTRY_LEFT, TOURNAMENT_WINDOW_OVER, TWO_FACTOR_ALREADY_ENABLED, TWO_FACTOR_INVALID, TWO_FACTOR_NOT_ENABLED, TWO_FACTOR_REQUIRED, TWO_FACTOR_SETUP_MISSING, UNAUTHORIZED, UNAVAILABLE, UNDER_REVIEW, UNKNOWN_REFERENCE, UNSUPPORTED_MEDIA_TYPE, USERNAME_RESERVED, USERNAME_TAKEN, VALIDATION_ERROR, VALIDATION_FAILED, VERIFICATION_CLOSED, VERIFICATION_REQUIRED, WEBHOOK_TOO_OLD, WITHDRAWAL_BELOW_MINIMUM, WITHDRAWAL_NOT_ALLOWED, WRONG_PASSWORD. */
       code: string;
       detail: string;
       /** @description Per-field messages for validation failures. */
@@ -2619,6 +2653,29 @@ export interface components {
       user_id: string;
       username: string;
     };
+    /**
+     * @description One attempt of the caller (POST /tournaments/{id}/attempts answers it): a solo round of the tournament's game on
+     *     the content of attempt number `attempt_no`, the same for every player. Play it over the socket: send
+     *     `tournament:attempt:join` with `{ attempt_id }` (the countdown starts), then `tournament:attempt:input`.
+     */
+    TournamentAttemptDto: {
+      /** @description The caller's attempt number (1, 2, 3): attempt k of every player plays the same content. */
+      attempt_no: number;
+      game_id: string;
+      id: string;
+      /** @description When the score was reached (ISO 8601), once scored. */
+      reached_at: string | null;
+      /** @description What to name over the socket to play it (the attempt's id). */
+      room_id: string;
+      /** @description The server-computed score once scored, else null. */
+      score: number | null;
+      /** @description sha256 of this attempt's seed; the seed itself is shown once the tournament is finished. */
+      seed_hash: string;
+      /** @enum {string} */
+      status: 'void' | 'waiting' | 'playing' | 'scored';
+      time_limit_ms: number;
+      tournament_id: string;
+    };
     TournamentDto: {
       cancel_reason: string | null;
       ends_at: string;
@@ -2660,6 +2717,31 @@ export interface components {
       id: string;
       /** @enum {string} */
       status: 'held' | 'refunded' | 'played_in';
+    };
+    /** @description One ranked player: their best attempt. Equal score reached at the same instant share a rank. */
+    TournamentStandingDto: {
+      is_me: boolean;
+      /** @description Competition rank: 1 + the players whose best is strictly better (higher score, or the same reached earlier). */
+      rank: number;
+      /** @description When the best score was reached (ISO 8601): the earlier ranks higher. */
+      reached_at: string;
+      score: number;
+      user_id: string;
+      username: string;
+    };
+    /**
+     * @description GET /tournaments/{id}/standings: a page of the ranked players (best first), or with `around=me` the rows around
+     *     the caller. `me` is the caller's own row (null for a guest or a player without a scored attempt).
+     */
+    TournamentStandingsDto: {
+      limit: number;
+      me: components['schemas']['TournamentStandingDto'] | (never | null);
+      /** @description Index of the first row in the whole list (0 = the leader). */
+      offset: number;
+      /** @description Players with a scored attempt. */
+      ranked: number;
+      rows: components['schemas']['TournamentStandingDto'][];
+      tournament_id: string;
     };
     /** @description One row of the user's transaction history (docs/product/wallet.md#transaction-history). */
     TransactionDto: {
@@ -6240,6 +6322,55 @@ export interface operations {
       };
     };
   };
+  TournamentsController_startAttempt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The attempt to play */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TournamentAttemptDto'];
+        };
+      };
+      /** @description Not an arena, not running, the window over, not entered, or no unused entry left */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   TournamentsController_enter: {
     parameters: {
       query?: never;
@@ -6346,6 +6477,50 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['TournamentDto'];
+        };
+      };
+    };
+  };
+  TournamentsController_standingsOf: {
+    parameters: {
+      query?: {
+        around?: 'me';
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: the error body, whose `code` says why (the codes are listed on ErrorBody) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Server or database unavailable: the error body (INTERNAL, DATABASE_UNAVAILABLE) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description TournamentStandingsDto */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TournamentStandingsDto'];
         };
       };
     };

@@ -3,6 +3,14 @@ import type { GameResultDto, MatchResultDto, RoomDto, RoomSeat } from './rooms-t
 import type { LobbyFiguresDto } from './lobby-figures';
 import type { MatchmakingExpiredDto, MatchmakingMatchedDto } from './matchmaking';
 import { HTTP_ERROR_MESSAGES } from './messages';
+import type {
+  TournamentAttemptFinishedDto,
+  TournamentAttemptInputPayload,
+  TournamentAttemptJoinedDto,
+  TournamentAttemptRefPayload,
+  TournamentRefPayload,
+  TournamentStandingsChangedDto,
+} from './tournaments';
 
 /**
  * The realtime contract (docs/product/rooms-and-matches.md#realtime-connection): Socket.IO on the same origin, default
@@ -43,6 +51,16 @@ export const CLIENT_EVENTS = {
   /** Receive `lobby:room` events (the dashboard). Ack: null. */
   lobbySubscribe: 'lobby:subscribe',
   lobbyUnsubscribe: 'lobby:unsubscribe',
+  /**
+   * Opens one's own tournament attempt (`{ attempt_id }`, from POST /tournaments/{id}/attempts): the countdown starts
+   * at once, then play. Again later on the same server: the current state. Ack: TournamentAttemptJoinedDto.
+   */
+  tournamentAttemptJoin: 'tournament:attempt:join',
+  /** A game input of one's attempt (`{ attempt_id, input }`), timed by the server. Ack: MatchInputAckDto. */
+  tournamentAttemptInput: 'tournament:attempt:input',
+  /** Receive `tournament:standings` of one tournament (`{ tournament_id }`), signed in or not. Ack: null. */
+  tournamentSubscribe: 'tournament:subscribe',
+  tournamentUnsubscribe: 'tournament:unsubscribe',
 } as const;
 export type ClientEventName = (typeof CLIENT_EVENTS)[keyof typeof CLIENT_EVENTS];
 
@@ -85,6 +103,13 @@ export const SERVER_EVENTS = {
   matchmakingMatched: 'matchmaking:matched',
   /** The player's queue entry expired unpaired (MATCHMAKING_MAX_WAIT_SECONDS) and the stake was refunded. Only to that user. */
   matchmakingExpired: 'matchmaking:expired',
+  /** The player's tournament attempt is over: its stored score (TournamentAttemptFinishedDto). Only to that player. */
+  tournamentAttemptFinished: 'tournament:attempt:finished',
+  /**
+   * A player's best score in a tournament changed (TournamentStandingsChangedDto): to everyone subscribed to that
+   * tournament, on every instance. Pages reload their standings from it.
+   */
+  tournamentStandings: 'tournament:standings',
   /** A refusal without an ack, a rate limit, or the reason of a disconnection. */
   error: 'app:error',
 } as const;
@@ -384,6 +409,8 @@ export interface ServerToClientEvents {
   'wallet:changed': (payload: WalletChangedDto) => void;
   'matchmaking:matched': (payload: MatchmakingMatchedDto) => void;
   'matchmaking:expired': (payload: MatchmakingExpiredDto) => void;
+  'tournament:attempt:finished': (payload: TournamentAttemptFinishedDto) => void;
+  'tournament:standings': (payload: TournamentStandingsChangedDto) => void;
   'app:error': (payload: RealtimeErrorDto) => void;
 }
 
@@ -393,6 +420,16 @@ export interface ClientToServerEvents {
   'match:ready': (payload: RoomRefPayload, ack?: (response: Ack<null>) => void) => void;
   'match:play_again': (payload: RoomRefPayload, ack?: (response: Ack<null>) => void) => void;
   'match:input': (payload: MatchInputPayload, ack?: (response: Ack<MatchInputAckDto>) => void) => void;
+  'tournament:attempt:join': (
+    payload: TournamentAttemptRefPayload,
+    ack?: (response: Ack<TournamentAttemptJoinedDto>) => void,
+  ) => void;
+  'tournament:subscribe': (payload: TournamentRefPayload, ack?: (response: Ack<null>) => void) => void;
+  'tournament:unsubscribe': (payload: TournamentRefPayload, ack?: (response: Ack<null>) => void) => void;
+  'tournament:attempt:input': (
+    payload: TournamentAttemptInputPayload,
+    ack?: (response: Ack<MatchInputAckDto>) => void,
+  ) => void;
   'chat:send': (payload: ChatSendPayload, ack?: (response: Ack<null>) => void) => void;
   'chat:emote': (payload: ChatEmotePayload, ack?: (response: Ack<null>) => void) => void;
   'lobby:subscribe': (payload?: Record<string, never>, ack?: (response: Ack<null>) => void) => void;

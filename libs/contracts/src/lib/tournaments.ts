@@ -31,6 +31,9 @@ export const TOURNAMENT_LIMITS = {
   pooledTableTotalBps: 10_000,
   /** The longest arena window. */
   maxWindowMs: 31 * 24 * 60 * 60 * 1000,
+  /** Rows of one standings page (`limit`), and the default. */
+  standingsPageMax: 100,
+  standingsPageDefault: 20,
 } as const;
 
 export const TOURNAMENT_ERROR_CODES = {
@@ -41,6 +44,10 @@ export const TOURNAMENT_ERROR_CODES = {
   notEntered: 'TOURNAMENT_NOT_ENTERED',
   alreadyStarted: 'TOURNAMENT_ALREADY_STARTED',
   notCancellable: 'TOURNAMENT_NOT_CANCELLABLE',
+  notArena: 'TOURNAMENT_NOT_ARENA',
+  notRunning: 'TOURNAMENT_NOT_RUNNING',
+  windowOver: 'TOURNAMENT_WINDOW_OVER',
+  noEntryLeft: 'TOURNAMENT_NO_ENTRY_LEFT',
   invalid: 'VALIDATION_ERROR',
 } as const;
 
@@ -66,7 +73,109 @@ export const TOURNAMENT_MESSAGES = {
   notEntered: 'You have no entry in this tournament',
   alreadyStarted: 'This tournament has already started: entries can no longer be withdrawn',
   notCancellable: 'Only a scheduled or running tournament can be cancelled',
+  notArena: 'Attempts are played only in arena tournaments',
+  notRunning: 'This tournament is not running: attempts can be played only between its start and its end',
+  windowOver: "This tournament's window is over: an attempt started now could not finish before the end",
+  noEntryLeft: 'You have no unused entry left in this tournament',
+  attemptNotYours: 'This attempt is not yours',
+  attemptElsewhere: 'This attempt is being played on another connection',
+  attemptOver: 'This attempt is over',
+  standingsLimit: `limit must be a whole number from 1 to ${TOURNAMENT_LIMITS.standingsPageMax}`,
+  standingsOffset: `offset must be a whole number from 0 to ${TOURNAMENT_LIMITS.maxEntrants}`,
+  standingsAround: 'around must be me',
 } as const;
+
+/** Where an attempt is: reserved (not opened yet), being played, scored, or void (it could not count). */
+export const TOURNAMENT_ATTEMPT_STATUSES = ['waiting', 'playing', 'scored', 'void'] as const;
+export type TournamentAttemptStatus = (typeof TOURNAMENT_ATTEMPT_STATUSES)[number];
+
+/**
+ * One attempt of the caller (POST /tournaments/{id}/attempts answers it): a solo round of the tournament's game on
+ * the content of attempt number `attempt_no`, the same for every player. Play it over the socket: send
+ * `tournament:attempt:join` with `{ attempt_id }` (the countdown starts), then `tournament:attempt:input`.
+ */
+export interface TournamentAttemptDto {
+  id: string;
+  tournament_id: string;
+  /** The caller's attempt number (1, 2, 3): attempt k of every player plays the same content. */
+  attempt_no: number;
+  /** What to name over the socket to play it (the attempt's id). */
+  room_id: string;
+  game_id: string;
+  status: TournamentAttemptStatus;
+  /** sha256 of this attempt's seed; the seed itself is shown once the tournament is finished. */
+  seed_hash: string;
+  time_limit_ms: number;
+  /** The server-computed score once scored, else null. */
+  score: number | null;
+  /** When the score was reached (ISO 8601), once scored. */
+  reached_at: string | null;
+}
+
+/** One ranked player: their best attempt. Equal score reached at the same instant share a rank. */
+export interface TournamentStandingDto {
+  /** Competition rank: 1 + the players whose best is strictly better (higher score, or the same reached earlier). */
+  rank: number;
+  user_id: string;
+  username: string;
+  score: number;
+  /** When the best score was reached (ISO 8601): the earlier ranks higher. */
+  reached_at: string;
+  is_me: boolean;
+}
+
+/**
+ * GET /tournaments/{id}/standings: a page of the ranked players (best first), or with `around=me` the rows around
+ * the caller. `me` is the caller's own row (null for a guest or a player without a scored attempt).
+ */
+export interface TournamentStandingsDto {
+  tournament_id: string;
+  /** Players with a scored attempt. */
+  ranked: number;
+  /** Index of the first row in the whole list (0 = the leader). */
+  offset: number;
+  limit: number;
+  rows: TournamentStandingDto[];
+  me: TournamentStandingDto | null;
+}
+
+/** `tournament:standings`: one player's new best and rank, and how many players are ranked now. */
+export interface TournamentStandingsChangedDto {
+  tournament_id: string;
+  ranked: number;
+  changed: TournamentStandingDto;
+}
+
+/** `tournament:subscribe` / `tournament:unsubscribe` payload. */
+export interface TournamentRefPayload {
+  tournament_id: string;
+}
+
+/** The ack of `tournament:attempt:join`: where the round is; `view` is the engine's PlayerView once play started. */
+export interface TournamentAttemptJoinedDto {
+  attempt: TournamentAttemptDto;
+  phase: 'countdown' | 'playing' | 'finished';
+  /** Epoch ms play starts (end of the countdown) and ends at the latest. */
+  starts_at: number;
+  ends_at: number;
+  server_time: number;
+  view: unknown;
+}
+
+/** `tournament:attempt:join` and `tournament:attempt:input` payloads. */
+export interface TournamentAttemptRefPayload {
+  attempt_id: string;
+}
+export interface TournamentAttemptInputPayload extends TournamentAttemptRefPayload {
+  input: unknown;
+}
+
+/** `tournament:attempt:finished`: the caller's attempt is over and its score stored (or void: it did not count). */
+export interface TournamentAttemptFinishedDto {
+  attempt: TournamentAttemptDto;
+  /** The engine's human-limit flags of this round (refused or discounted inputs). */
+  flags: number;
+}
 
 /** One entry of the caller, as GET /tournaments/{id} and POST .../entries answer it. */
 export interface TournamentEntryDto {

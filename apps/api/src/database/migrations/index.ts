@@ -24,6 +24,8 @@ import { CreateMatchmakingEntries1764600000000 } from './1764600000000-CreateMat
 import { AddNotificationDedupeKey1765040000000 } from './1765040000000-AddNotificationDedupeKey';
 import { CreateKyc1765050000000 } from './1765050000000-CreateKyc';
 import { CreateTournaments1765060000000 } from './1765060000000-CreateTournaments';
+import { CreateTournamentAttemptRounds1765070000000 } from './1765070000000-CreateTournamentAttemptRounds';
+import { AddTournamentStandings1765070100000 } from './1765070100000-AddTournamentStandings';
 import { CreatePlayerGameEvidence1765090000000 } from './1765090000000-CreatePlayerGameEvidence';
 import { ShardHotHouseAccounts1765110000000 } from './1765110000000-ShardHotHouseAccounts';
 import { AddLocationMismatchFlags1765080000000 } from './1765080000000-AddLocationMismatchFlags';
@@ -72,6 +74,8 @@ export const MIGRATIONS = [
   AddNotificationDedupeKey1765040000000,
   CreateKyc1765050000000,
   CreateTournaments1765060000000,
+  CreateTournamentAttemptRounds1765070000000,
+  AddTournamentStandings1765070100000,
   AddLocationMismatchFlags1765080000000,
   AddKycSourceOfFunds1765080000001,
   CreatePlayerGameEvidence1765090000000,

@@ -8,11 +8,12 @@ import { useCurrentUser, useLogout } from '../../features/session/hooks';
 import { ThemeToggle } from '../../features/theme/ThemeToggle';
 import { formatDollars } from '../format';
 import { Brand } from '../ui/Brand';
-import { NAV_ITEMS } from './navItems';
+import { useNavItems } from './navItems';
 import { NotificationBell } from './NotificationBell';
 
 export function TopBar() {
   const { t } = useTranslation();
+  const navItems = useNavItems();
   const user = useCurrentUser();
   const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -32,7 +33,7 @@ export function TopBar() {
         <Brand to="/dashboard" />
         <nav className="top-nav" aria-label={t('nav.mainLabel')}>
           <ul>
-            {NAV_ITEMS.map(({ to, labelKey, icon: Icon }) => (
+            {navItems.map(({ to, labelKey, icon: Icon }) => (
               <li key={to}>
                 <NavLink to={to} className="nav-link">
                   <Icon aria-hidden="true" size={18} />

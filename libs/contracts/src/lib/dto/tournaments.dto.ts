@@ -117,3 +117,30 @@ export class TournamentsQueryDto {
   @IsString({ message: 'game must be a game id' })
   game?: string;
 }
+
+const toInteger = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^-?\d{1,6}$/.test(value) ? Number(value) : value;
+
+/**
+ * GET /api/tournaments/{id}/standings?around=me&limit=&offset=: a page of the ranked players from `offset` (default
+ * 0), or with `around=me` the `limit` rows centred on the caller (offset is then ignored).
+ */
+export class TournamentStandingsQueryDto {
+  @IsOptional()
+  @IsIn(['me'], { message: TOURNAMENT_MESSAGES.standingsAround })
+  around?: 'me';
+
+  @IsOptional()
+  @Transform(toInteger)
+  @Max(TOURNAMENT_LIMITS.standingsPageMax, { message: TOURNAMENT_MESSAGES.standingsLimit })
+  @Min(1, { message: TOURNAMENT_MESSAGES.standingsLimit })
+  @IsInt({ message: TOURNAMENT_MESSAGES.standingsLimit })
+  limit?: number;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @Max(TOURNAMENT_LIMITS.maxEntrants, { message: TOURNAMENT_MESSAGES.standingsOffset })
+  @Min(0, { message: TOURNAMENT_MESSAGES.standingsOffset })
+  @IsInt({ message: TOURNAMENT_MESSAGES.standingsOffset })
+  offset?: number;
+}
