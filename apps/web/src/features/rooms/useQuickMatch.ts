@@ -4,7 +4,6 @@ import {
   type MatchmakingExpiredDto,
   type MatchmakingMatchedDto,
 } from '@skillduel/contracts';
-import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/apiErrors';
