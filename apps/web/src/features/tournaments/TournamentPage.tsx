@@ -11,7 +11,9 @@ import { Spinner } from '../../app/ui/Spinner';
 import { useGetGamesQuery } from '../games/gamesApi';
 import { selectIsGuest } from '../session/sessionSlice';
 import { AttemptPlayer } from './AttemptPlayer';
-import { formatWhen, prizeLabels } from './format';
+import { formatDateTime } from '../../app/dates';
+import { useGameText } from '../games/gameText';
+import { prizeLabels } from './format';
 import { JoinConfirm } from './JoinConfirm';
 import { StandingsTable } from './StandingsTable';
 import {
@@ -56,7 +58,10 @@ function TournamentDetail({ tournament }: { tournament: TournamentDto }) {
   const { t, i18n } = useTranslation();
   const isGuest = useAppSelector(selectIsGuest);
   const { data: games } = useGetGamesQuery();
-  const gameName = games?.find((game) => game.id === tournament.game_id)?.name ?? tournament.game_id;
+  const gameName = useGameText().gameName(
+    tournament.game_id,
+    games?.find((game) => game.id === tournament.game_id)?.name ?? tournament.game_id,
+  );
   const [confirming, setConfirming] = useState(false);
   const [attempt, setAttempt] = useState<TournamentAttemptDto | null>(null);
   const [enter, entering] = useEnterTournamentMutation();
@@ -141,8 +146,8 @@ function TournamentDetail({ tournament }: { tournament: TournamentDto }) {
           <ul>
             <li>
               {t('tournaments.rules.window', {
-                start: formatWhen(tournament.starts_at, i18n.language),
-                end: formatWhen(tournament.ends_at, i18n.language),
+                start: formatDateTime(tournament.starts_at, i18n.language),
+                end: formatDateTime(tournament.ends_at, i18n.language),
               })}
             </li>
             <li>{t('tournaments.fee', { amount: fee })}</li>

@@ -6,7 +6,8 @@ import { formatDollars } from '../../app/format';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { Spinner } from '../../app/ui/Spinner';
 import { useGetGamesQuery } from '../games/gamesApi';
-import { formatWhen } from './format';
+import { formatDateTime } from '../../app/dates';
+import { useGameText } from '../games/gameText';
 import { useGetTournamentsQuery } from './tournamentsApi';
 import './tournaments.css';
 
@@ -18,6 +19,7 @@ export function TournamentsPage() {
   const [status, setStatus] = useState<(typeof TABS)[number]>('running');
   const [game, setGame] = useState('');
   const { data: games } = useGetGamesQuery();
+  const gameText = useGameText();
 
   return (
     <section className="page tournaments">
@@ -44,13 +46,17 @@ export function TournamentsPage() {
             <option value="">{t('tournaments.allGames')}</option>
             {(games ?? []).map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {candidate.name}
+                {gameText.gameName(candidate.id, candidate.name)}
               </option>
             ))}
           </select>
         </label>
       </div>
-      <TournamentList status={status} game={game} gameName={(id) => games?.find((g) => g.id === id)?.name ?? id} />
+      <TournamentList
+        status={status}
+        game={game}
+        gameName={(id) => gameText.gameName(id, games?.find((g) => g.id === id)?.name ?? id)}
+      />
     </section>
   );
 }
@@ -103,8 +109,8 @@ function TournamentList({
             <li>{t('tournaments.entrants', { count: tournament.entrants })}</li>
             <li>
               {tournament.status === 'scheduled'
-                ? t('tournaments.startsAt', { date: formatWhen(tournament.starts_at, i18n.language) })
-                : t('tournaments.endsAt', { date: formatWhen(tournament.ends_at, i18n.language) })}
+                ? t('tournaments.startsAt', { date: formatDateTime(tournament.starts_at, i18n.language) })
+                : t('tournaments.endsAt', { date: formatDateTime(tournament.ends_at, i18n.language) })}
             </li>
           </ul>
         </li>
