@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '../../app/storage';
 import { renderApp } from '../../test/renderWithProviders';
 import { createGuestSession } from '../session/guestSession';
@@ -27,11 +27,14 @@ describe('language switch', () => {
     await user.click(screen.getByRole('button', { name: 'Español' }));
 
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Panel', 'Juegos', 'Clasificación', 'Perfil', 'Billetera']);
+    // Tournaments shows once GET /api/config says the feature is on (the test server's default).
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Panel', 'Juegos', 'Torneos', 'Clasificación', 'Perfil', 'Billetera']),
+    );
     expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Panel', level: 1 })).toBeInTheDocument();
   });
