@@ -52,8 +52,8 @@ async function waitForToastsToClose(page: Page): Promise<void> {
 const rows = (page: Page): Locator => page.getByTestId('wallet-history').getByTestId('transaction-row');
 
 /**
- * The first deposit asks for date of birth, country and the terms (docs/product/player-protection.md#eligibility)
- * before any money moves.
+ * The first deposit asks for date of birth, country and the terms (docs/product/player-protection.md#eligibility),
+ * reads the declaration back, and only then moves money.
  */
 async function confirmEligibilityInDialog(page: Page, screenshot?: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Before you play for money' });
@@ -67,7 +67,11 @@ async function confirmEligibilityInDialog(page: Page, screenshot?: string): Prom
     await expectAccessible(page);
   }
   await dialog.getByRole('button', { name: 'Confirm and continue' }).click();
-  await expect(dialog).toHaveCount(0);
+  // The declaration is read back once before it becomes final.
+  const readBack = page.getByRole('dialog', { name: 'Is this right?' });
+  await expect(readBack).toContainText('You were born on 17 May 1990 and live in Mexico');
+  await readBack.getByRole('button', { name: 'Yes, that is right' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
 test.describe('wallet: deposit, withdraw, history', () => {
