@@ -136,7 +136,8 @@ describe('Verify your identity', () => {
       jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
       expect(await axeViolations(container)).toEqual([]);
 
-      await user.click(within(notice).getByRole('button', { name: 'Verify your identity' }));
+      // The button waits for the player's verification status (GET /api/kyc), which loads after the refusal.
+      await user.click(await within(notice).findByRole('button', { name: 'Verify your identity' }));
       await waitFor(() => expect(open).toHaveBeenCalledWith('http://localhost/kyc/sandbox/sbx_ref'));
       expect(inquiries.started).toBe(1);
     });
@@ -149,7 +150,7 @@ describe('Verify your identity', () => {
       const notice = await screen.findByTestId('verification-required');
       expect(notice).toHaveTextContent('Se necesita verificar tu identidad');
       expect(notice).toHaveTextContent('No se movió nada.');
-      expect(within(notice).getByRole('button', { name: 'Verifica tu identidad' })).toBeInTheDocument();
+      expect(await within(notice).findByRole('button', { name: 'Verifica tu identidad' })).toBeInTheDocument();
     });
   });
 });
