@@ -1,14 +1,6 @@
-import type {
-  Ack,
-  AdminFairPlayEvidenceDto,
-  AdminFlagDto,
-  AdminReviewDto,
-  MatchInputAckDto,
-  MatchReplayDto,
-  MatchViewDto,
-} from '@skillduel/contracts';
+import type { AdminFairPlayEvidenceDto, AdminFlagDto, AdminReviewDto, MatchReplayDto } from '@skillduel/contracts';
 import { FAIR_PLAY_ERROR_CODES } from '@skillduel/contracts';
-import { NumberRushView, PlayerView, replayRound, ReplayLogEntry } from '@skillduel/games';
+import { replayRound, ReplayLogEntry } from '@skillduel/games';
 import { bearer, registerUser, RegisteredUser } from '../../test/auth-helpers';
 import { sql } from '../../test/db';
 import { createTestApp, TestApp } from '../../test/test-app';
@@ -16,38 +8,14 @@ import {
   balanceCents,
   ClientSocket,
   expectMoneyConsistent,
-  nextEvent,
-  numberRushAnswer,
   playerWithBalance,
   playNumberRushRound,
-  request,
-  sleep,
 } from '../rooms/testing/rooms-test-kit';
+import { answerNumberRush } from './testing/number-rush-answers';
 
 /** A script's pace: every answer right, each one this long after the previous (machine-steady and faster than people). */
 const BOT_ANSWER_EVERY_MS = 850;
 const BOT_ANSWERS = 11;
-
-/** Answers `count` questions correctly, each `everyMs` after the last acknowledgement (a steady timer). */
-async function scriptedAnswers(
-  socket: ClientSocket,
-  roomId: string,
-  firstView: PlayerView<NumberRushView>,
-  count: number,
-  everyMs: number,
-): Promise<void> {
-  let view = firstView;
-  for (let i = 0; i < count; i++) {
-    await sleep(everyMs);
-    const nextView = nextEvent<MatchViewDto>(socket, 'match:view');
-    const ack = await request<Ack<MatchInputAckDto>>(socket, 'match:input', {
-      room_id: roomId,
-      input: { type: 'answer', value: numberRushAnswer(view) },
-    });
-    if (!ack.ok || !ack.data.accepted) throw new Error(`answer refused: ${JSON.stringify(ack)}`);
-    view = (await nextView).view as PlayerView<NumberRushView>;
-  }
-}
 
 /**
  * Payouts held for review, on a real server (docs/product/fair-play.md#payouts-held-for-review): a scripted number-rush
@@ -86,7 +54,7 @@ describe('fair-play review of held payouts (real PostgreSQL, real sockets)', () 
     const alice = await playerWithBalance(testApp.app, 100);
     const bob = await playerWithBalance(testApp.app, 100);
     const round = await playNumberRushRound(testApp.app, alice, bob, {
-      play: (socket, roomId, view) => scriptedAnswers(socket, roomId, view, BOT_ANSWERS, BOT_ANSWER_EVERY_MS),
+      play: (socket, roomId, view) => answerNumberRush(socket, roomId, view, BOT_ANSWERS, () => BOT_ANSWER_EVERY_MS),
       finishTimeoutMs: 20_000,
     });
     sockets.push(round.aliceSocket, round.bobSocket);

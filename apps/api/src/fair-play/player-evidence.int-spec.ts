@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Ack, MatchInputAckDto, MatchViewDto, TransactionDto } from '@skillduel/contracts';
+import type { TransactionDto } from '@skillduel/contracts';
 import { NumberRushView, PlayerView } from '@skillduel/games';
 import { DataSource } from 'typeorm';
 import { bearer, RegisteredUser } from '../../test/auth-helpers';
@@ -8,34 +8,21 @@ import { createTestApp, TestApp } from '../../test/test-app';
 import {
   ClientSocket,
   expectMoneyConsistent,
-  nextEvent,
-  numberRushAnswer,
   playerWithBalance,
   playNumberRushRound,
-  request,
-  sleep,
 } from '../rooms/testing/rooms-test-kit';
 import { EVIDENCE_RULES, RoundSample } from './player-evidence';
 import { PlayerEvidenceService } from './player-evidence.service';
+import { answerNumberRush } from './testing/number-rush-answers';
 import { botPlayer, humanPlayer, RoundPlayer, seeded, uniformMs } from './testing/play-models';
 
 /** The most rounds a 150-190 ms reaction bot may take to cross the line (docs/decisions/2701). */
 const REACTION_BOT_CROSSES_WITHIN = 40;
 
 /** Nine right answers, each 650-950 ms after the previous one: fast, but too few and too irregular for a round signal. */
-async function fastIrregularAnswers(socket: ClientSocket, roomId: string, first: PlayerView<NumberRushView>) {
+function fastIrregularAnswers(socket: ClientSocket, roomId: string, first: PlayerView<NumberRushView>) {
   const random = seeded(77);
-  let view = first;
-  for (let i = 0; i < 9; i++) {
-    await sleep(650 + Math.floor(random() * 300));
-    const nextView = nextEvent<MatchViewDto>(socket, 'match:view');
-    const ack = await request<Ack<MatchInputAckDto>>(socket, 'match:input', {
-      room_id: roomId,
-      input: { type: 'answer', value: numberRushAnswer(view) },
-    });
-    if (!ack.ok || !ack.data.accepted) throw new Error(`answer refused: ${JSON.stringify(ack)}`);
-    view = (await nextView).view as PlayerView<NumberRushView>;
-  }
+  return answerNumberRush(socket, roomId, first, 9, () => 650 + Math.floor(random() * 300));
 }
 
 /**
